@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class CardsiteConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "cardsite"
+    verbose_name = "Card catalogue"

@@ -1,0 +1,2 @@
+"""URLs of the card catalogue: API, search pages and card pages."""
+urlpatterns = []

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Set-up in one command: `python3 dev.py serve` runs the site, `python3 dev.py test` runs every test.
+
+Both create `.venv` and install the project on first use, so a fresh clone needs nothing but Python 3.11+.
+"""
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+STAMP = VENV / ".wyrmdex-installed"
+
+
+def run(*args, env=None):
+    print("+", " ".join(str(a) for a in args), flush=True)
+    result = subprocess.run([str(a) for a in args], cwd=ROOT, env=env)
+    if result.returncode:
+        sys.exit(result.returncode)
+
+
+def ensure_env():
+    if not PY.exists():
+        print("Creating the virtual environment in .venv", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not STAMP.exists() or STAMP.read_text() != wanted:
+        run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+        run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+        STAMP.write_text(wanted)
+
+
+def serve(args):
+    env = {**os.environ}
+    env.setdefault("DEBUG", "true")
+    run(PY, "manage.py", "migrate", "--noinput", env=env)
+    run(PY, "manage.py", "load_catalogue", env=env)
+    addr = args[0] if args else "127.0.0.1:8000"
+    run(PY, "manage.py", "runserver", addr, env=env)
+
+
+def test(args):
+    run(PY, "-m", "pytest", *args)
+
+
+def main():
+    commands = {"serve": serve, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        print("usage: python3 dev.py serve [ADDR:PORT] | test [pytest args]", file=sys.stderr)
+        sys.exit(2)
+    ensure_env()
+    commands[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
