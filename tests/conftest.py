@@ -14,3 +14,24 @@ def shared_data():
     if not (SHARED_DATA / "base-game" / "dragon_cards.json").exists():
         pytest.skip(f"reference data not found at {SHARED_DATA}; set WYRMDEX_SHARED_DATA to compare")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Load the catalogue once into the test database, so card data is there for every database test."""
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        call_command("load_catalogue", verbosity=0)
+
+
+@pytest.fixture
+def catalogue(db):
+    """The loaded catalogue. Transactional tests (run last) flush tables, so reload when it is gone."""
+    from django.core.management import call_command
+
+    from cardsite.models import Dragon
+
+    if not Dragon.objects.exists():
+        call_command("load_catalogue", verbosity=0)
+    return Dragon.objects
