@@ -14,7 +14,7 @@ PRINTED_KINDS = ("when_played", "if_activated", "once_per_round", "end_game")
 
 GAIN_ITEMS = RESOURCES + ("any_resource", "coin", "egg", "dragon", "cave", "guild")
 COST_ITEMS = RESOURCES + ("any_resource", "coin", "egg", "dragon", "cave", "card", "tithe")
-SCOPES = ("here", "mat", "cave", "column", "row", "adjacent", "beside")
+SCOPES = ("here", "mat", "cave", "column", "row", "adjacent", "beside", "right_of")
 CARD_SOURCES = ("any", "display", "deck")
 COUNT_WHATS = (
     "dragons",          # dragons (never tucked cards) matching the filters
