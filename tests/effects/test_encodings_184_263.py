@@ -1,0 +1,234 @@
+"""The Dragon Academy dragons (184-263) are encoded in full, with the kinds and meanings their cards print."""
+import json
+from pathlib import Path
+
+import pytest
+
+from game.engine.effects.schema import check_cond, validate_abilities
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "dragons-184-263.json"
+
+REFERENCE_KINDS = {
+    "Adventurer": "if_activated",
+    "WhenPlayed": "when_played",
+    "OncePerRound": "once_per_round",
+    "EndGame": "end_game",
+}
+# The transcription prints these fledglings' purple abilities as when-played; the rulebook says a fledgling's
+# purple ability is if-activated, once-per-round or end-game, and both sit in the if-activated run (184-195).
+KIND_CORRECTIONS = {186: "if_activated", 187: "if_activated"}
+PRINTED_KINDS = {"when_played", "if_activated", "once_per_round", "end_game"}
+
+
+def load_cards():
+    with open(FIXTURE, encoding="utf-8") as f:
+        return {card["number"]: card for card in json.load(f)["dragons"]}
+
+
+CARDS = load_cards()
+
+
+def walk(node):
+    """Every dict inside an effect tree, depth first."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from walk(value)
+
+
+def words(card):
+    return {node["do"] for node in walk(card["abilities"]) if "do" in node}
+
+
+def nodes(card, word):
+    return [node for node in walk(card["abilities"]) if node.get("do") == word]
+
+
+def ability(card, kind):
+    (found,) = [a for a in card["abilities"] if a["kind"] == kind]
+    return found
+
+
+@pytest.fixture(scope="module")
+def reference(shared_data):
+    with open(shared_data / "with-academy" / "cards.json", encoding="utf-8") as f:
+        return {c["number"]: c for c in json.load(f) if c["type"] == "Dragon" and c["expansion"] == "academy"}
+
+
+def test_fixture_holds_the_80_academy_dragons_once_each():
+    with open(FIXTURE, encoding="utf-8") as f:
+        numbers = [card["number"] for card in json.load(f)["dragons"]]
+    assert numbers == list(range(184, 264))
+
+
+@pytest.mark.parametrize("number", sorted(CARDS))
+def test_every_card_has_abilities_that_validate(number):
+    abilities = CARDS[number]["abilities"]
+    assert abilities, f"dragon {number} has no abilities"
+    validate_abilities(abilities, f"dragon {number}")
+
+
+@pytest.mark.parametrize("number", sorted(CARDS))
+def test_printed_kind_matches_the_reference(reference, number):
+    expected = KIND_CORRECTIONS.get(number, REFERENCE_KINDS[reference[number]["abilityType"]])
+    printed = {a["kind"] for a in CARDS[number]["abilities"] if a["kind"] in PRINTED_KINDS}
+    assert printed == {expected}
+
+
+def test_conditional_cost_dragons_are_exactly_the_reference_starred_ones(reference):
+    starred = {n for n, c in reference.items() if c["ignoreCost"]}
+    assert {n for n, card in CARDS.items() if "free_if" in card} == starred
+    for number in starred:
+        check_cond(CARDS[number]["free_if"], f"dragon {number}.free_if")
+
+
+def test_fledgling_purple_abilities_use_only_the_rulebook_kinds():
+    fledglings = [card for card in CARDS.values() if card["size"] == "fledgling"]
+    assert len(fledglings) == 40
+    for card in fledglings:
+        assert card["training"], card["number"]
+        assert [a["kind"] for a in card["abilities"]] in (["if_activated"], ["once_per_round"], ["end_game"])
+
+
+@pytest.mark.parametrize("number", range(224, 229))
+def test_hatchlings_feed_on_their_food_and_grow_up_once(number):
+    card = CARDS[number]
+    assert [a["kind"] for a in card["abilities"]] == ["if_activated", "on_feed", "on_grow_up"]
+    assert card["capacity"] == 0  # the transcription's nest of 1 is a slip: hatchlings have no nest
+    feed = ability(card, "if_activated")["effect"]
+    if card["feeds_on"] == "card":
+        assert feed == {"do": "tuck", "from": "hand", "under": {"scope": "here"}}
+    else:
+        assert feed == {"do": "cache", "item": card["feeds_on"], "from": "supply", "on": {"scope": "here"}}
+
+
+# number -> every word the card's abilities use
+WORDS = {
+    186: {"gain", "may", "choose", "tuck"},
+    193: {"choose", "tuck", "gain"},
+    195: {"gain", "distribute"},
+    197: {"choose", "lay_egg", "excavate"},
+    204: {"seq", "gain", "may", "cache", "tuck"},
+    207: {"choose", "lay_egg"},
+    226: {"tuck", "choose", "gain"},
+    230: {"pay", "activate"},
+    237: {"choose", "train", "lay_egg"},
+    242: {"pay", "train", "gain"},
+    245: {"reveal", "tuck", "lay_egg"},
+    246: {"pay", "gain", "distribute"},
+    247: {"gain", "distribute"},
+    248: {"pay", "gain", "distribute"},
+    254: {"train", "lay_egg"},
+    257: {"reveal", "seq", "gain", "lay_egg", "tuck"},
+    258: {"train", "choose", "gain", "lay_egg"},
+    260: {"seq", "if", "gain"},
+}
+
+
+@pytest.mark.parametrize("number, expected", sorted(WORDS.items()))
+def test_card_uses_the_words_its_text_needs(number, expected):
+    assert words(CARDS[number]) == expected
+
+
+# number -> (VP per unit, what is counted, cap): the end-game dragons' scoring
+END_GAME = {
+    209: (2, {"count": "cached", "scope": "here"}, 12),
+    210: (2, {"count": "tucked", "scope": "here"}, 12),
+    211: (1, {"count": "eggs", "scope": "column"}, None),
+    212: (1, {"count": "eggs", "scope": "row"}, None),
+    213: (3, {"count": "dragons", "cost_has": "meat"}, 15),
+    214: (2, {"count": "dragons", "trait": "aggressive"}, None),
+    217: (2, {"count": "dragons", "trait": "shy"}, None),
+    218: (3, {"count": "dragons", "cost_has": "egg"}, 15),
+    219: (4, {"count": "dragons", "cost_has": "milk"}, 16),
+    220: (3, {"count": "dragons", "size": "fledgling"}, None),
+    221: (3, {"count": "dragons", "scope": "adjacent", "size": ["small", "medium", "large"]}, None),
+    250: (1, {"count": "training_tokens"}, None),
+    263: (3, {"count": "dragons", "cost_has": "coin"}, 15),
+}
+
+
+@pytest.mark.parametrize("number, expected", sorted(END_GAME.items()))
+def test_end_game_dragon_scores_per_the_right_thing(number, expected):
+    vp, per, cap = expected
+    (scoring,) = nodes(CARDS[number], "score")
+    assert (scoring["vp"], scoring["per"], scoring.get("max")) == (vp, per, cap)
+
+
+def test_pegasus_scores_8_only_with_two_hatchlings():
+    (scoring,) = nodes(CARDS[235], "score")
+    assert scoring == {"do": "score", "vp": 8,
+                       "if": {"at_least": [{"count": "dragons", "size": "hatchling"}, 2]}}
+
+
+# number -> (eggs per step, where): egg-laying counts
+EGGS = {
+    189: (2, {"scope": "here"}),
+    190: (2, {"scope": "cave"}),
+    205: (3, {"scope": "here"}),
+    206: (2, None),
+    255: (1, {"scope": "mat", "size": "fledgling", "each": True}),
+    261: (2, {"scope": "cave", "trait": "playful", "each": True}),
+}
+
+
+@pytest.mark.parametrize("number, expected", sorted(EGGS.items()))
+def test_eggs_are_laid_in_the_right_number_and_place(number, expected):
+    (lay,) = nodes(CARDS[number], "lay_egg")
+    assert (lay.get("count", 1), lay.get("on")) == expected
+
+
+@pytest.mark.parametrize("number, times, full", [
+    (191, 2, False), (225, 1, False), (227, 1, False), (228, 1, False), (231, 1, True), (233, 2, False),
+    (240, 1, False), (253, 2, False), (254, 1, True), (259, 2, False),
+])
+def test_training_abilities_are_free_and_train_the_printed_number_of_times(number, times, full):
+    (train,) = nodes(CARDS[number], "train")
+    assert train["free"] is True
+    assert (train.get("count", 1), train.get("full", False)) == (times, full)
+    assert train.get("up_to", False) == (times > 1)
+
+
+@pytest.mark.parametrize("number, cond", [
+    (229, {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}),
+    (233, {"at_least": [{"count": "dragons", "scope": "adjacent", "size": "fledgling"}, 1]}),
+    (236, {"at_least": [{"count": "dragons", "size": "hatchling"}, 2]}),
+    (240, {"at_least": [{"count": "dragons", "size": "fledgling"}, 2]}),
+    (249, {"at_least": [{"count": "dragons", "trait": "aggressive", "other": True}, 2]}),
+    (252, {"at_least": [{"count": "dragons", "trait": "helpful", "other": True}, 2]}),
+    (260, {"any": [{"at_least": [{"count": "dragons", "scope": "column"}, 3]},
+                   {"at_least": [{"count": "dragons", "scope": "cave"}, 4]}]}),
+])
+def test_conditional_cost_reads_as_printed(number, cond):
+    assert CARDS[number]["free_if"] == cond
+
+
+def test_euphonious_fae_grows_up_by_tucking_two_dragon_cards_from_the_deck():
+    # the transcription says "2 coins from the deck"; coins have no deck, so the bonus is two dragon cards
+    grow_up = ability(CARDS[226], "on_grow_up")["effect"]
+    assert grow_up == {"do": "tuck", "count": 2, "from": "deck", "under": {"scope": "mat"}}
+
+
+def test_only_charitable_licheneater_and_plumed_coatl_share_with_opponents():
+    sharing = {n for n, card in CARDS.items() if any("others" in a for a in card["abilities"])}
+    assert sharing == {229, 236}
+    assert ability(CARDS[236], "when_played")["others"] == {"do": "gain", "item": "milk"}
+
+
+@pytest.mark.parametrize("number, tucked, drawn, rest", [
+    (195, 2, 2, "keep"), (244, 3, 3, "keep"), (246, 4, 5, "keep"),
+])
+def test_draw_then_tuck_keeps_the_cards_not_tucked(number, tucked, drawn, rest):
+    (gain,) = [n for n in nodes(CARDS[number], "gain") if n["item"] == "dragon"]
+    (dist,) = nodes(CARDS[number], "distribute")
+    assert (gain["count"], gain["from"]) == (drawn, "deck")
+    assert dist["to"][0]["place"] == "tuck" and dist["to"][0]["count"] == tucked
+    assert dist["rest"] == rest
+
+
+def test_lively_lung_dragon_plays_one_drawn_card_free_and_discards_the_rest():
+    (dist,) = nodes(CARDS[247], "distribute")
+    assert dist["to"] == [{"place": "play", "count": 1, "free": True}] and dist["rest"] == "discard"
