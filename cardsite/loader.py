@@ -570,25 +570,32 @@ def _renderer():
 
 
 def _render_all(rows, warnings):
+    """Fill the text fields from the effects. The schema is the validator: a renderer failure is a warning naming
+    the card (its text stays empty), so a renderer bug never keeps the catalogue from loading."""
     render = _renderer()
     if render is None:
         warnings.append("the card text renderer is not there yet: ability texts are left empty")
-    problems = []
+
+    def text(source, section, row, function, value, **kwargs):
+        if render is None:
+            return ""
+        try:
+            return getattr(render, function)(value, **kwargs)
+        except Exception as exc:  # any renderer bug: name the card, keep loading
+            warnings.append(f"{source}: {_label(section, row)}: text could not be rendered: {exc}")
+            return ""
+
     for section, items in rows.items():
         for source, row in items:
-            try:
-                if section in ("dragons", "caves"):
-                    row["ability_text"] = render.render_abilities(row["abilities"], card=record_of(section, row)) if render else ""
-                elif section == "guild_tiles":
-                    for guild_row in row["rows"]:
-                        guild_row["text"] = render.render_effect(guild_row["effect"]) if render else ""
-                elif section == "objective_tiles":
-                    for side in row["sides"].values():
-                        side["text"] = render.render_counter(side["counts"]) if render else ""
-            except Exception as exc:  # a renderer bug must name the card it failed on, not just crash
-                problems.append(f"{source}: {_label(section, row)}: abilities: could not be rendered as text: {exc!r}")
-    if problems:
-        raise CatalogueError(problems)
+            if section in ("dragons", "caves"):
+                row["ability_text"] = text(source, section, row, "render_abilities", row["abilities"],
+                                           card=record_of(section, row))
+            elif section == "guild_tiles":
+                for guild_row in row["rows"]:
+                    guild_row["text"] = text(source, section, row, "render_effect", guild_row["effect"])
+            elif section == "objective_tiles":
+                for side in row["sides"].values():
+                    side["text"] = text(source, section, row, "render_counter", side["counts"])
 
 
 # ---------------------------------------------------------------- writing
