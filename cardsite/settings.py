@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "cardsite",
     "game",
 ]
@@ -153,6 +154,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Wyrmdex API",
     "DESCRIPTION": "Wyrmspan and Dragon Academy cards, matches, rules checker and score calculator.",
     "VERSION": "1.0.0",
+    # Swagger UI and Redoc served from our own static files (the sidecar package), not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Production hardening; `manage.py check --deploy` runs clean when DEBUG is off.
