@@ -1,0 +1,80 @@
+"""Whole abilities and cards: kind prefixes, opponents' parts, hatchlings, fledglings and cost waivers."""
+import pytest
+
+from game.engine.effects.render import RenderError, render_abilities, render_ability
+
+HATCHLING = {"feeds_on": "milk"}
+HATCHLING_ABILITIES = [
+    {"kind": "if_activated", "effect": {"do": "cache", "item": "milk", "from": "supply", "on": {"scope": "here"}}},
+    {"kind": "on_feed", "effect": {"do": "gain", "item": "cave"}},
+    {"kind": "on_grow_up", "effect": {"do": "gain", "item": "egg", "count": 2}},
+]
+
+
+@pytest.mark.parametrize("kind, prefix", [
+    ("when_played", "When played: "),
+    ("if_activated", "If activated: "),
+    ("once_per_round", "Once per round: "),
+    ("end_game", "At game end: "),
+])
+def test_each_printed_kind_prefixes_its_sentence(kind, prefix):
+    assert render_ability({"kind": kind, "effect": {"do": "gain", "item": "gold"}}) == prefix + "Gain 1 gold."
+
+
+def test_others_part_reads_as_what_each_opponent_may_do():
+    ability = {"kind": "when_played", "effect": {"do": "gain", "item": "coin", "count": 2},
+               "others": {"do": "gain", "item": "coin"}}
+    assert render_ability(ability) == "When played: Gain 2 coins. Each opponent may gain 1 coin."
+
+
+def test_others_part_speaks_of_their_own_mat():
+    ability = {"kind": "when_played", "effect": {"do": "gain", "item": "gold"},
+               "others": {"do": "may", "effect": {"do": "lay_egg", "on": {"scope": "mat", "size": "small"}}}}
+    assert render_ability(ability) == (
+        "When played: Gain 1 gold. Each opponent may lay 1 egg on a small dragon on their mat or in their mat's nests.")
+
+
+def test_hatchling_reads_activation_then_feeding_then_growing_up():
+    assert render_abilities(HATCHLING_ABILITIES, HATCHLING) == (
+        "If activated: Cache 1 milk from your supply here. "
+        "Whenever milk is cached here: Gain 1 cave card. "
+        "The third time: Also lay 2 eggs.")
+
+
+def test_card_fed_hatchling_says_tucked():
+    abilities = [{"kind": "on_feed", "effect": {"do": "lay_egg"}}]
+    assert render_abilities(abilities, {"feeds_on": "card"}) == "Whenever a dragon card is tucked here: Lay 1 egg."
+
+
+def test_fledgling_lists_its_training_boxes_first():
+    card = {"training": ["milk", "dragon", "egg", "any_resource"]}
+    abilities = [{"kind": "if_activated", "effect": {"do": "lay_egg", "count": 2, "on": {"scope": "here"}}}]
+    assert render_abilities(abilities, card) == (
+        "Training: milk, then a dragon card, then an egg, then any resource. If activated: Lay 2 eggs here.")
+
+
+def test_conditional_cost_dragon_states_its_waiver_first():
+    card = {"free_if": {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}}
+    abilities = [{"kind": "when_played", "effect": {"do": "gain", "item": "meat"}}]
+    assert render_abilities(abilities, card) == (
+        "Free to play if there are at least 3 dragons in this cave (counting this dragon as already there). "
+        "When played: Gain 1 meat.")
+
+
+def test_card_without_abilities_reads_as_empty_text():
+    assert render_abilities([], {"number": 1}) == ""
+
+
+def test_unknown_ability_kind_is_a_render_error():
+    with pytest.raises(RenderError, match="'sometimes'"):
+        render_ability({"kind": "sometimes", "effect": {"do": "lay_egg"}})
+
+
+def test_ability_without_effect_is_a_render_error():
+    with pytest.raises(RenderError, match="needs an effect"):
+        render_ability({"kind": "when_played"})
+
+
+def test_unknown_training_box_is_a_render_error():
+    with pytest.raises(RenderError, match="'diamond'"):
+        render_abilities([], {"training": ["diamond"]})

@@ -1,0 +1,80 @@
+"""Counters and conditions read as plain noun phrases and clauses."""
+import pytest
+
+from game.engine.effects.render import render_condition, render_counter
+from game.engine.effects.schema import COUNT_WHATS
+
+
+@pytest.mark.parametrize("counter, text", [
+    ({"count": "dragons", "scope": "cave", "trait": "shy"}, "the number of shy dragons in this cave"),
+    ({"count": "dragons", "not_size": "hatchling", "not_trait": ["shy", "playful"]},
+     "the number of non-shy, non-playful non-hatchling dragons on your mat"),
+    ({"count": "dragons", "size": ["small", "medium"], "cave": "golden_grotto"},
+     "the number of small or medium dragons in your Golden Grotto"),
+    ({"count": "dragons", "kind": "end_game"}, "the number of dragons with an end-game ability on your mat"),
+    ({"count": "dragons", "size": "fledgling", "trained": True}, "the number of fully trained fledglings on your mat"),
+    ({"count": "dragons", "size": "fledgling", "untrained": True},
+     "the number of not fully trained fledglings on your mat"),
+    ({"count": "dragons", "scope": "beside"}, "the number of dragons beside this one in its cave"),
+    ({"count": "dragons", "scope": "right_of"}, "the number of dragons to the right of this one in its cave"),
+    ({"count": "dragons", "scope": "row"}, "the number of dragons in this cave"),
+    ({"count": "dragons", "cost_has": "milk"}, "the number of dragons with milk in their cost on your mat"),
+    ({"count": "dragons", "cost_total_min": 3}, "the number of dragons whose cost totals at least 3 items on your mat"),
+    ({"count": "dragons", "cost_total_max": 1}, "the number of dragons whose cost totals at most 1 items on your mat"),
+    ({"count": "dragons", "of": "left_neighbour"}, "the number of dragons on your left neighbour's mat"),
+    ({"count": "eggs", "scope": "cave"}, "the number of eggs in this cave"),
+    ({"count": "eggs", "include_mat_nests": False},
+     "the number of eggs on your mat (not counting the mat's own nests)"),
+    ({"count": "cached", "scope": "here"}, "the number of resources cached on this dragon"),
+    ({"count": "tucked", "scope": "cave", "size": "small"},
+     "the number of cards tucked under small dragons in this cave"),
+    ({"count": "nest_capacity", "scope": "column"}, "the number of nests in this column"),
+    ({"count": "training_tokens"}, "the number of training tokens on your mat"),
+    ({"count": "cave_cards"}, "the number of cave cards on your mat"),
+    ({"count": "cards_in_cave", "scope": "cave"},
+     "the number of cards in this cave (dragons and cave cards, covered ones included)"),
+    ({"count": "excavated"}, "the number of excavated spaces on your mat"),
+    ({"count": "filled_columns"}, "the number of columns on your mat with a dragon in all three caves"),
+    ({"count": "trait_sets"},
+     "the number of full sets of the four traits (shy, aggressive, playful, helpful) among your dragons"),
+    ({"count": "size_sets"},
+     "the number of full sets of the four sizes (hatchling, small, medium, large) among your dragons"),
+    ({"count": "guild_markers"}, "the number of your markers on the Dragon Guild tile"),
+    ({"count": "objectives_lowest"},
+     "the number of round objectives where your marker is the lowest placed (ties included)"),
+    ({"count": "resource_icons", "scope": "cave"},
+     "the number of resource icons in the printed costs of dragons in this cave"),
+    ({"count": "best_cave_resource_icons"},
+     "the number of resource icons in the printed costs of the dragons in your cave with the most such icons"),
+    ({"count": "eggs", "div": 2}, "the number of eggs on your mat, divided by 2 and rounded down"),
+])
+def test_counter_reads_as_noun_phrase(counter, text):
+    assert render_counter(counter) == text
+
+
+@pytest.mark.parametrize("what", COUNT_WHATS)
+def test_every_countable_thing_has_words(what):
+    text = render_counter({"count": what})
+    assert text.startswith("the number of ") and "_" not in text and "None" not in text
+
+
+@pytest.mark.parametrize("cond, text", [
+    ({"at_least": [{"count": "dragons", "scope": "cave"}, 3]}, "there are at least 3 dragons in this cave"),
+    ({"at_least": [{"count": "eggs", "scope": "here"}, 1]}, "there is at least 1 egg on this dragon"),
+    ({"at_most": [{"count": "dragons", "scope": "column"}, 1]}, "there is at most 1 dragon in this column"),
+    ({"at_most": [2, {"count": "cave_cards"}]}, "there are at least 2 cave cards on your mat"),
+    ({"equal": [{"count": "tucked", "scope": "here"}, 0]}, "there are no cards tucked under this dragon"),
+    ({"equal": [{"count": "dragons", "scope": "cave"}, 4]}, "there are exactly 4 dragons in this cave"),
+    ({"at_least": [{"count": "dragons", "trait": "shy"}, {"count": "dragons", "trait": "aggressive"}]},
+     "the number of shy dragons on your mat is at least the number of aggressive dragons on your mat"),
+    ({"all": [{"at_least": [{"count": "eggs"}, 2]}, {"at_least": [{"count": "cave_cards"}, 2]}]},
+     "there are at least 2 eggs on your mat and there are at least 2 cave cards on your mat"),
+    ({"any": [{"card": {"size": "small"}}, {"card": {"trait": "shy"}}]},
+     "the revealed card is small or the revealed card is shy"),
+    ({"not": {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}},
+     "there are fewer than 3 dragons in this cave"),
+    ({"not": {"card": {"size": ["small", "medium"]}}}, "the revealed card is not small or medium"),
+    ({"not": {"equal": [{"count": "eggs"}, 2]}}, "it is not true that there are exactly 2 eggs on your mat"),
+])
+def test_condition_reads_as_clause(cond, text):
+    assert render_condition(cond) == text

@@ -1,0 +1,121 @@
+"""Each word of the effect language reads as one exact English sentence."""
+import pytest
+
+from game.engine.effects.render import RenderError, render_effect
+
+GAIN_GOLD = {"do": "gain", "item": "gold"}
+LAY_EGG = {"do": "lay_egg"}
+
+
+@pytest.mark.parametrize("effect, text", [
+    ({"do": "seq", "steps": [GAIN_GOLD, LAY_EGG]}, "Gain 1 gold, then lay 1 egg."),
+    ({"do": "choose", "options": [{"do": "lay_egg", "count": 3}, {"do": "excavate", "free": True}]},
+     "Either lay 3 eggs or excavate a space for free."),
+    ({"do": "choose", "options": [GAIN_GOLD, LAY_EGG, {"do": "gain", "item": "coin"}]},
+     "Choose 1: gain 1 gold; lay 1 egg; or gain 1 coin."),
+    ({"do": "choose", "pick": 2, "options": [GAIN_GOLD, LAY_EGG, {"do": "gain", "item": "coin"}]},
+     "Choose 2 different options: gain 1 gold; lay 1 egg; or gain 1 coin."),
+    ({"do": "choose", "pick": 2, "distinct": False, "options": [GAIN_GOLD, LAY_EGG]},
+     "Choose 2 times (the same option may repeat): gain 1 gold; or lay 1 egg."),
+    ({"do": "may", "effect": {"do": "cache", "item": "meat", "on": {"scope": "here"}}}, "You may cache 1 meat here."),
+    ({"do": "repeat", "times": 3, "up_to": True, "effect": {"do": "pay", "cost": [{"item": "cave"}],
+                                                            "then": {"do": "gain", "item": "guild"}}},
+     "Up to 3 times: pay 1 cave card to advance once on the Dragon Guild."),
+    ({"do": "repeat", "times": 2, "effect": GAIN_GOLD}, "Twice: gain 1 gold."),
+    ({"do": "repeat", "times": {"count": "dragons", "scope": "cave", "trait": "shy"}, "effect": LAY_EGG},
+     "Once for each shy dragon in this cave: lay 1 egg."),
+    ({"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}, "then": GAIN_GOLD},
+     "If there are at least 3 dragons in this cave: gain 1 gold."),
+    ({"do": "if", "cond": {"equal": [{"count": "eggs", "scope": "here"}, 0]}, "then": GAIN_GOLD, "else": LAY_EGG},
+     "If there are no eggs on this dragon: gain 1 gold; otherwise lay 1 egg."),
+    ({"do": "pay", "cost": [{"item": "coin"}], "then": {"do": "lay_egg", "count": 3}}, "Pay 1 coin to lay 3 eggs."),
+    ({"do": "pay", "cost": [{"item": "egg", "count": 2, "from": {"scope": "adjacent"}}],
+      "then": {"do": "gain", "item": "guild", "count": 2}},
+     "Pay 2 eggs from any dragons orthogonally adjacent to this one to advance twice on the Dragon Guild."),
+    ({"do": "pay", "cost": [{"item": "tithe"}, {"item": "card", "count": 2}], "then": GAIN_GOLD},
+     "Pay 1 tithe (a resource, a card or an egg) and 2 cards from your hand to gain 1 gold."),
+    ({"do": "pay", "cost": [{"item": "any_resource"}], "as": "paid", "then": {"do": "gain", "item": {"var": "paid"}}},
+     "Pay 1 resource to gain what you paid."),
+    ({"do": "gain", "item": "dragon", "from": "deck", "count": 2}, "Draw 2 dragon cards from the deck."),
+    ({"do": "gain", "item": "cave", "from": "display"}, "Take 1 cave card from the display."),
+    ({"do": "gain", "item": "dragon", "from": "any"}, "Gain 1 dragon card from the display or the deck."),
+    ({"do": "gain", "item": "any_resource", "count": 2}, "Gain 2 resources of any kind."),
+    ({"do": "gain", "item": "any_resource", "count": 2, "same": True}, "Gain 2 resources of one kind."),
+    ({"do": "gain", "item": "coin", "count": 2}, "Gain 2 coins."),
+    ({"do": "gain", "item": "egg", "count": 2}, "Lay 2 eggs."),
+    ({"do": "gain", "item": "meat", "count": {"count": "dragons", "scope": "column"}},
+     "Gain 1 meat for each dragon in this column."),
+    ({"do": "gain", "item": "crystal", "then": LAY_EGG}, "Gain 1 crystal; if you do, lay 1 egg."),
+    ({"do": "lay_egg", "on": {"scope": "column", "each": True}}, "Lay 1 egg on each dragon in this column."),
+    ({"do": "lay_egg", "count": 2, "up_to": True, "on": {"scope": "here"}}, "Lay up to 2 eggs here."),
+    ({"do": "lay_egg", "on": {"scope": "cave", "trait": "shy"}}, "Lay 1 egg on a shy dragon in this cave."),
+    ({"do": "cache", "item": "any_resource", "from": "supply", "on": {"scope": "here"}},
+     "Cache 1 resource from your supply here."),
+    ({"do": "cache", "item": "gold", "count": 2, "from": "general", "on": {"scope": "mat", "size": "large"}},
+     "Cache 2 gold from the general supply on any large dragons on your mat."),
+    ({"do": "tuck", "from": "deck", "under": {"scope": "cave", "trait": "playful", "each": True}},
+     "Tuck 1 dragon card from the deck under each playful dragon in this cave."),
+    ({"do": "tuck", "count": 2, "up_to": True}, "Tuck up to 2 dragon cards from your hand here."),
+    ({"do": "excavate", "from": "display", "free": True},
+     "Excavate a space for free with a cave card from the display."),
+    ({"do": "excavate", "from": "hand"}, "Excavate a space with a cave card from your hand."),
+    ({"do": "play_dragon", "from": "hand", "cost": "free"}, "Play a dragon from your hand for free."),
+    ({"do": "play_dragon", "from": "hand_or_display", "cost": "discount_one"},
+     "Play a dragon from your hand or the display, paying 1 resource less than its printed cost."),
+    ({"do": "play_dragon", "from": "display", "cost": "no_resources"},
+     "Play a dragon from the display, paying no resources (its coin and egg costs still apply)."),
+    ({"do": "cover_dragon"},
+     "Play a dragon from your hand on top of one of your dragons, for free (the covered dragon becomes tucked)."),
+    ({"do": "swap_dragons"}, "Swap two dragons on your mat (habitats ignored)."),
+    ({"do": "swap_with_hand"}, "Swap a dragon on your mat with one from your hand (habitats ignored)."),
+    ({"do": "swap_cave_card"}, "Swap an uncovered cave card on your mat with one from your hand."),
+    ({"do": "train", "free": True, "as": "covered", "then": {"do": "gain", "item": {"var": "covered"}}},
+     "Train a fledgling once for free; if you do, gain the item the training token covered."),
+    ({"do": "train", "full": True, "free": True, "then": {"do": "lay_egg", "count": 2}},
+     "Fully train a fledgling for free; if you do, lay 2 eggs."),
+    ({"do": "train", "on": {"scope": "here"}, "count": 2}, "Train this fledgling twice."),
+    ({"do": "activate", "kinds": ["when_played"], "on": {"scope": "mat", "other": True}},
+     "Use the when-played ability of another dragon on your mat."),
+    ({"do": "activate", "kinds": ["if_activated"], "on": {"scope": "cave", "other": True}, "count": 2},
+     "Use the if-activated abilities of 2 other dragons in this cave (each a different dragon)."),
+    ({"do": "activate", "kinds": ["when_played"], "on": "mat"}, "Use the ability of 1 icon on your mat's paths."),
+    ({"do": "reveal", "if": {"card": {"size": "small"}},
+      "then": {"do": "tuck", "from": {"var": "it"}, "under": {"scope": "here"}},
+      "else": {"do": "gain", "item": "milk"}},
+     "Reveal the top dragon card of the deck: if it is small, tuck it here; otherwise discard it and gain 1 milk."),
+    ({"do": "distribute", "cards": {"var": "it"},
+      "to": [{"place": "tuck", "count": 1, "under": {"scope": "here"}}, {"place": "discard", "count": 1}],
+      "rest": "keep"},
+     "Of them, tuck 1 here, discard 1 and keep the rest."),
+    ({"do": "score", "vp": 3, "per": {"count": "dragons", "size": "medium"}, "max": 12},
+     "Score 3 VP for each medium dragon on your mat (at most 12 VP)."),
+    ({"do": "score", "vp": 1, "per": {"count": "eggs", "scope": "cave", "div": 2}},
+     "Score 1 VP for every 2 eggs in this cave."),
+    ({"do": "score", "vp": -2, "if": {"at_most": [{"count": "cave_cards"}, 2]}},
+     "Lose 2 VP if there are at most 2 cave cards on your mat."),
+])
+def test_word_reads_as_exact_sentence(effect, text):
+    assert render_effect(effect) == text
+
+
+def test_gained_cards_bound_by_as_are_read_by_later_steps_as_them():
+    effect = {"do": "seq", "steps": [
+        {"do": "gain", "item": "dragon", "from": "deck", "count": 2, "as": "drawn"},
+        {"do": "may", "effect": {"do": "tuck", "from": {"var": "drawn"}, "count": 2, "up_to": True}},
+    ]}
+    assert render_effect(effect) == ("Draw 2 dragon cards from the deck, then you may tuck up to 2 of them here.")
+
+
+def test_unknown_word_is_a_render_error_naming_it():
+    with pytest.raises(RenderError, match="'fly'"):
+        render_effect({"do": "fly"})
+
+
+def test_render_error_is_a_value_error():
+    with pytest.raises(ValueError):
+        render_effect({"do": "gain", "item": "diamond"})
+
+
+def test_non_object_effect_is_a_render_error():
+    with pytest.raises(RenderError):
+        render_effect("gain gold")
