@@ -77,7 +77,7 @@ class CatalogueError(ValueError):
         super().__init__("\n".join(shown) + (f"\n... and {more} more" if more > 0 else ""))
 
 
-class _Bad(Exception):
+class RecordError(Exception):
     """A single problem inside one record, before the file and record names are added."""
 
     def __init__(self, field_name, message):
@@ -90,48 +90,48 @@ class _Bad(Exception):
 
 def _whole(value, field_name, minimum=0):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Bad(field_name, f"expected a whole number, not {value!r}")
+        raise RecordError(field_name, f"expected a whole number, not {value!r}")
     if value < minimum:
-        raise _Bad(field_name, f"must be {minimum} or more, not {value}")
+        raise RecordError(field_name, f"must be {minimum} or more, not {value}")
     return value
 
 
 def _choice(value, allowed, field_name):
     if value not in allowed:
-        raise _Bad(field_name, f"{value!r} is not one of {', '.join(allowed)}")
+        raise RecordError(field_name, f"{value!r} is not one of {', '.join(allowed)}")
     return value
 
 
 def _text(value, field_name, max_length, blank=False):
     if not isinstance(value, str) or (not blank and not value.strip()):
-        raise _Bad(field_name, "expected some text" if not blank else "expected text")
+        raise RecordError(field_name, "expected some text" if not blank else "expected text")
     if len(value) > max_length:
-        raise _Bad(field_name, f"is longer than {max_length} characters")
+        raise RecordError(field_name, f"is longer than {max_length} characters")
     return value.strip() if not blank else value
 
 
 def _bool(value, field_name):
     if not isinstance(value, bool):
-        raise _Bad(field_name, "expected true or false")
+        raise RecordError(field_name, "expected true or false")
     return value
 
 
 def _keys(record, allowed, required):
     if not isinstance(record, dict):
-        raise _Bad("record", "expected an object")
+        raise RecordError("record", "expected an object")
     unknown = sorted(set(record) - allowed)
     if unknown:
-        raise _Bad(unknown[0], f"unknown field; known: {', '.join(sorted(allowed))}")
+        raise RecordError(unknown[0], f"unknown field; known: {', '.join(sorted(allowed))}")
     missing = sorted(required - set(record))
     if missing:
-        raise _Bad(missing[0], "is missing")
+        raise RecordError(missing[0], "is missing")
 
 
 def _effect_check(check, value, field_name):
     try:
         check(value, field_name)
     except EffectSchemaError as exc:
-        raise _Bad(exc.path, str(exc)[len(exc.path) + 2:]) from None
+        raise RecordError(exc.path, str(exc)[len(exc.path) + 2:]) from None
 
 
 def derive_kinds(abilities, size=None):
@@ -159,7 +159,7 @@ def clean_dragon(rec):
     }
     cost = rec["cost"]
     if not isinstance(cost, dict):
-        raise _Bad("cost", 'expected an object such as {"meat": 1, "coin": 1}')
+        raise RecordError("cost", 'expected an object such as {"meat": 1, "coin": 1}')
     for item, count in cost.items():
         _choice(item, COST_ITEMS, "cost")
         _whole(count, f"cost.{item}")
@@ -168,11 +168,11 @@ def clean_dragon(rec):
     row["cost_total"] = sum(cost.values())
     habitats = rec["habitats"]
     if not isinstance(habitats, list) or not habitats:
-        raise _Bad("habitats", f"expected a non-empty list of caves: {', '.join(CAVES)}")
+        raise RecordError("habitats", f"expected a non-empty list of caves: {', '.join(CAVES)}")
     for cave in habitats:
         _choice(cave, CAVES, "habitats")
     if len(set(habitats)) != len(habitats):
-        raise _Bad("habitats", "names a cave twice")
+        raise RecordError("habitats", "names a cave twice")
     for cave in CAVES:
         row[cave] = cave in habitats
 
@@ -180,17 +180,17 @@ def clean_dragon(rec):
     if row["size"] == Size.HATCHLING:
         row["feeds_on"] = _choice(feeds_on, FEEDS_ON, "feeds_on")
     elif feeds_on:
-        raise _Bad("feeds_on", "only hatchlings are fed")
+        raise RecordError("feeds_on", "only hatchlings are fed")
     else:
         row["feeds_on"] = ""
     training = rec.get("training", [])
     if row["size"] == Size.FLEDGLING:
         if not isinstance(training, list) or not training:
-            raise _Bad("training", "a fledgling needs its training boxes, left to right")
+            raise RecordError("training", "a fledgling needs its training boxes, left to right")
         for i, item in enumerate(training):
             _choice(item, TRAINING_ITEMS, f"training[{i}]")
     elif training:
-        raise _Bad("training", "only fledglings have training boxes")
+        raise RecordError("training", "only fledglings have training boxes")
     row["training"] = training
     free_if = rec.get("free_if")
     if free_if is not None:
@@ -201,7 +201,7 @@ def clean_dragon(rec):
     _effect_check(validate_abilities, abilities, "abilities")
     for i, ability in enumerate(abilities):
         if ability["kind"] in ("on_feed", "on_grow_up") and row["size"] != Size.HATCHLING:
-            raise _Bad(f"abilities[{i}].kind", f"only hatchlings have an {ability['kind']} ability")
+            raise RecordError(f"abilities[{i}].kind", f"only hatchlings have an {ability['kind']} ability")
     row["abilities"] = abilities
     flags, row["ability_kind"] = derive_kinds(abilities, row["size"])
     row.update(flags)
@@ -219,7 +219,7 @@ def clean_cave(rec):
     _effect_check(validate_abilities, rec["abilities"], "abilities")
     for i, ability in enumerate(rec["abilities"]):
         if ability["kind"] not in PRINTED_KINDS:
-            raise _Bad(f"abilities[{i}].kind", "a cave card has no hatchling ability")
+            raise RecordError(f"abilities[{i}].kind", "a cave card has no hatchling ability")
     row["abilities"] = rec["abilities"]
     row["ability_kind"] = derive_kinds(rec["abilities"])[1]
     row["slug"] = f"cave-{row['number']}" + ("-updated" if row["printing"] == Printing.UPDATED else "")
@@ -230,7 +230,7 @@ def clean_expansion(rec):
     _keys(rec, EXPANSION_KEYS, {"slug", "name"})
     slug = rec["slug"]
     if not isinstance(slug, str) or not re.fullmatch(r"[-a-z0-9_]+", slug):
-        raise _Bad("slug", "expected a short lower-case word such as 'base'")
+        raise RecordError("slug", "expected a short lower-case word such as 'base'")
     return {
         "slug": slug,
         "name": _text(rec["name"], "name", 80),
@@ -251,21 +251,21 @@ def clean_guild_tile(rec):
     row["slug"] = slugify(row["name"])
     rows = rec["rows"]
     if not isinstance(rows, list):
-        raise _Bad("rows", "expected a list of rows")
+        raise RecordError("rows", "expected a list of rows")
     cleaned, seen = [], set()
     for i, guild_row in enumerate(rows):
         where = f"rows[{i}]"
         if not isinstance(guild_row, dict):
-            raise _Bad(where, "expected an object")
+            raise RecordError(where, "expected an object")
         unknown = sorted(set(guild_row) - GUILD_ROW_KEYS)
         if unknown:
-            raise _Bad(f"{where}.{unknown[0]}", f"unknown field; known: {', '.join(sorted(GUILD_ROW_KEYS))}")
+            raise RecordError(f"{where}.{unknown[0]}", f"unknown field; known: {', '.join(sorted(GUILD_ROW_KEYS))}")
         for key in ("position", "squares", "effect"):
             if key not in guild_row:
-                raise _Bad(f"{where}.{key}", "is missing")
+                raise RecordError(f"{where}.{key}", "is missing")
         position = _whole(guild_row["position"], f"{where}.position", 1)
         if position in seen:
-            raise _Bad(f"{where}.position", f"row {position} is listed twice")
+            raise RecordError(f"{where}.position", f"row {position} is listed twice")
         seen.add(position)
         _effect_check(validate, guild_row["effect"], f"{where}.effect")
         cleaned.append({
@@ -288,21 +288,21 @@ def clean_objective_tile(rec):
     row["slug"] = f"{row['expansion']}-objective-{row['number']}"
     sides = rec["sides"]
     if not isinstance(sides, dict) or not sides or set(sides) - {"a", "b"}:
-        raise _Bad("sides", 'expected {"a": {...}, "b": {...}}')
+        raise RecordError("sides", 'expected {"a": {...}, "b": {...}}')
     cleaned = {}
     for side, data in sorted(sides.items()):
         where = f"sides.{side}"
         if not isinstance(data, dict):
-            raise _Bad(where, "expected an object")
+            raise RecordError(where, "expected an object")
         unknown = sorted(set(data) - OBJECTIVE_SIDE_KEYS)
         if unknown:
-            raise _Bad(f"{where}.{unknown[0]}", "unknown field; known: automa_values, counts")
+            raise RecordError(f"{where}.{unknown[0]}", "unknown field; known: automa_values, counts")
         if "counts" not in data:
-            raise _Bad(f"{where}.counts", "is missing")
+            raise RecordError(f"{where}.counts", "is missing")
         _effect_check(check_counter, data["counts"], f"{where}.counts")
         automa = data.get("automa_values", [])
         if not isinstance(automa, list):
-            raise _Bad(f"{where}.automa_values", "expected a list of whole numbers")
+            raise RecordError(f"{where}.automa_values", "expected a list of whole numbers")
         for i, value in enumerate(automa):
             if value is not None:
                 _whole(value, f"{where}.automa_values[{i}]")
@@ -328,7 +328,7 @@ def clean_board_fact(rec):
     _keys(rec, BOARD_KEYS, {"key", "value"})
     key = rec["key"]
     if not isinstance(key, str) or not re.fullmatch(r"[-a-z0-9_]{1,80}", key):
-        raise _Bad("key", "expected a short lower-case name such as 'guild_track'")
+        raise RecordError("key", "expected a short lower-case name such as 'guild_track'")
     _check_effects_inside(rec["value"], "value")
     return {
         "key": key,
@@ -452,7 +452,7 @@ def _read_csv(name, raw):
     for line, row in enumerate(reader, start=2):
         try:
             records.append(_csv_record(section, row))
-        except _Bad as bad:
+        except RecordError as bad:
             problems.append(f"{name}: line {line}: {bad.field}: {bad}")
     if problems:
         raise CatalogueError(problems)
@@ -467,14 +467,14 @@ def _csv_value(column, text):
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise _Bad(column, f"not valid JSON: {exc.msg}") from None
+            raise RecordError(column, f"not valid JSON: {exc.msg}") from None
     if column in ("number", "vp", "capacity") or column.startswith("cost_"):
         if not text:
             return 0 if column.startswith("cost_") else None
         try:
             return int(text)
         except ValueError:
-            raise _Bad(column, f"expected a whole number, not {text!r}") from None
+            raise RecordError(column, f"expected a whole number, not {text!r}") from None
     return text
 
 
@@ -516,7 +516,7 @@ def check(batch, known_expansions=(), known_originals=None):
         for source, rec in items:
             try:
                 row = CLEANERS[section](rec)
-            except _Bad as bad:
+            except RecordError as bad:
                 problems.append(f"{source}: {_label(section, rec)}: {bad.field}: {bad}")
                 continue
             rows[section].append((source, row))
@@ -596,6 +596,17 @@ def _render_all(rows, warnings):
             elif section == "objective_tiles":
                 for side in row["sides"].values():
                     side["text"] = text(source, section, row, "render_counter", side["counts"])
+
+
+def card_text(section, row):
+    """The rendered text of one cleaned dragon or cave row, or "" when the renderer is absent or fails on it."""
+    render = _renderer()
+    if render is None:
+        return ""
+    try:
+        return render.render_abilities(row["abilities"], card=record_of(section, row))
+    except Exception:  # the loader reports these; a single save just keeps the text empty
+        return ""
 
 
 # ---------------------------------------------------------------- writing
