@@ -127,8 +127,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
+            # Hashed names need the manifest that `collectstatic` writes; tests and a fresh clone have none.
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
+            if DEBUG or not (STATIC_ROOT / "staticfiles.json").exists()
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
