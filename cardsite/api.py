@@ -1,0 +1,243 @@
+"""Read-only catalogue API: dragons, cave cards, guild tiles, objective tiles and expansions.
+
+Every resource is reachable by number and by slug (`/api/dragons/12/`, `/api/dragons/12-...-drake/`). Responses
+carry an ETag and Last-Modified derived from the catalogue version, answer conditional GETs with 304, and JSON
+answers are kept in the cache keyed on that version, so a reload of the catalogue makes every entry stale at once.
+"""
+import hashlib
+
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.http import http_date, parse_http_date_safe, quote_etag
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import viewsets
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.filters import OrderingFilter
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+
+from cardsite import filters, query, search
+from cardsite.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
+from cardsite.serializers import (
+    CaveCardSerializer, DragonSerializer, ExpansionSerializer, GuildTileSerializer, ObjectiveTileSerializer,
+)
+
+MAX_PAGE_SIZE = 200
+CACHE_SECONDS = 3600
+
+
+class CataloguePagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = MAX_PAGE_SIZE
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not raw.isdigit() or int(raw) < 1:
+            raise ValidationError({"page_size": [f"expected a whole number from 1 to {MAX_PAGE_SIZE}"]})
+        if int(raw) > MAX_PAGE_SIZE:
+            raise ValidationError({"page_size": [f"at most {MAX_PAGE_SIZE} results per page, not {raw}"]})
+        return int(raw)
+
+    def paginate_queryset(self, queryset, request, view=None):
+        raw = request.query_params.get(self.page_query_param)
+        if raw is not None and (not raw.isdigit() or not 1 <= int(raw) <= 100000):
+            raise ValidationError({"page": ["expected a page number from 1"]})
+        return super().paginate_queryset(queryset, request, view)
+
+
+class StrictOrderingFilter(OrderingFilter):
+    """Ordering by an unknown field is a 400 naming the known ones, not silently ignored."""
+
+    def get_ordering(self, request, queryset, view):
+        params = request.query_params.get(self.ordering_param)
+        if params:
+            fields = [param.strip() for param in params.split(",")]
+            valid = [name for name, _ in self.get_valid_fields(queryset, view, {"request": request})]
+            bad = [field for field in fields if field.lstrip("-") not in valid]
+            if bad:
+                raise ValidationError({"ordering": [
+                    f"cannot order by {bad[0]!r}; known: {', '.join(valid)} (prefix with - for descending)"
+                ]})
+        return super().get_ordering(request, queryset, view)
+
+
+class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
+    """Shared behaviour: lookup by number or slug, strict parameters, conditional GET and a version-keyed cache."""
+
+    lookup_field = "slug"
+    lookup_value_regex = r"[-a-z0-9_]+"
+    lookup_url_kwarg = "key"
+    pagination_class = CataloguePagination
+    filter_backends = [filters.df.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
+    general_params = {"ordering", "page", "page_size", "format"}
+
+    def handle_exception(self, exc):
+        if isinstance(exc, query.QueryError):
+            return Response({"q": [str(exc)], **exc.as_dict()}, status=400)
+        return super().handle_exception(exc)
+
+    def get_object(self):
+        key = self.kwargs["key"]
+        queryset = self.get_queryset()
+        if key.isdigit():
+            found = self.by_number(queryset, int(key))
+        else:
+            found = queryset.filter(slug=key).first()
+        if found is None:
+            raise NotFound(f"no {self.noun} with number or slug {key!r}")
+        return found
+
+    def by_number(self, queryset, number):
+        return queryset.filter(number=number).order_by("pk").first()
+
+    def check_params(self, request):
+        known = set(self.general_params)
+        filterset_class = getattr(self, "filterset_class", None)
+        if filterset_class is not None and self.action == "list":
+            known |= set(filterset_class.base_filters)
+        if self.action != "list":
+            known = {"format"}
+        unknown = sorted(set(request.query_params) - known)
+        if unknown:
+            raise ValidationError({unknown[0]: [f"unknown parameter; known: {', '.join(sorted(known))}"]})
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        self.check_params(request)
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method not in ("GET", "HEAD") or _wants_html(request):
+            return super().dispatch(request, *args, **kwargs)
+        version, last_modified = search.catalogue_state()
+        key = hashlib.sha1(
+            f"{version}|{request.get_full_path()}|{request.META.get('HTTP_ACCEPT', '')}".encode()
+        ).hexdigest()
+        etag = quote_etag(key[:24])
+        if _not_modified(request, etag, last_modified):
+            response = HttpResponseNotModified()
+            _stamp(response, etag, last_modified)
+            return response
+        cached = cache.get("catalogue-api:" + key)
+        if cached is not None:
+            status, content_type, content = cached
+            response = HttpResponse(content, status=status, content_type=content_type)
+        else:
+            response = super().dispatch(request, *args, **kwargs)
+            if hasattr(response, "render"):
+                response.render()
+            if response.status_code in (200, 400, 404) and not response.has_header("Set-Cookie"):
+                cache.set("catalogue-api:" + key, (response.status_code, response["Content-Type"],
+                                                   response.content), CACHE_SECONDS)
+        if response.status_code == 200:
+            _stamp(response, etag, last_modified)
+        response["Vary"] = "Accept"
+        return response
+
+
+def _wants_html(request):
+    return request.GET.get("format") == "api" or (
+        "text/html" in request.META.get("HTTP_ACCEPT", "") and request.GET.get("format") != "json"
+    )
+
+
+def _not_modified(request, etag, last_modified):
+    if_none_match = request.META.get("HTTP_IF_NONE_MATCH")
+    if if_none_match is not None:
+        tags = [tag.strip().removeprefix("W/") for tag in if_none_match.split(",")]
+        return etag in tags or "*" in tags
+    since = parse_http_date_safe(request.META.get("HTTP_IF_MODIFIED_SINCE", ""))
+    return since is not None and last_modified is not None and int(last_modified.timestamp()) <= since
+
+
+def _stamp(response, etag, last_modified):
+    response["ETag"] = etag
+    if last_modified is not None:
+        response["Last-Modified"] = http_date(last_modified.timestamp())
+    response["Cache-Control"] = "public, max-age=0, must-revalidate"
+
+
+KEY_PARAMETER = OpenApiParameter(
+    "key", OpenApiTypes.STR, OpenApiParameter.PATH,
+    description="The card's number (the original printing when two exist) or its slug.",
+)
+NUMERIC_DRAGON_FIELDS = [
+    "number", "vp", "capacity", "cost_total", "cost_meat", "cost_gold", "cost_crystal", "cost_milk", "cost_coin",
+    "cost_egg", "name",
+]
+
+
+@extend_schema_view(retrieve=extend_schema(parameters=[KEY_PARAMETER]))
+class DragonViewSet(CatalogueViewSet):
+    """Dragons. Filter with exact values, `_min`/`_max` ranges, habitats, words, or a query in `q`."""
+
+    queryset = Dragon.objects.select_related("expansion", "original")
+    serializer_class = DragonSerializer
+    filterset_class = filters.DragonFilter
+    ordering_fields = NUMERIC_DRAGON_FIELDS
+    noun = "dragon"
+
+    def by_number(self, queryset, number):
+        matches = queryset.filter(number=number)
+        return matches.filter(printing=Printing.ORIGINAL).first() or matches.first()
+
+
+@extend_schema_view(retrieve=extend_schema(parameters=[KEY_PARAMETER]))
+class CaveCardViewSet(CatalogueViewSet):
+    """Cave cards."""
+
+    queryset = CaveCard.objects.select_related("expansion", "original")
+    serializer_class = CaveCardSerializer
+    filterset_class = filters.CaveCardFilter
+    ordering_fields = ["number"]
+    noun = "cave card"
+
+    def by_number(self, queryset, number):
+        matches = queryset.filter(number=number)
+        return matches.filter(printing=Printing.ORIGINAL).first() or matches.first()
+
+
+@extend_schema_view(retrieve=extend_schema(parameters=[KEY_PARAMETER]))
+class GuildTileViewSet(CatalogueViewSet):
+    """Dragon Guild tiles with their rows. By number, the base game's tile comes first."""
+
+    queryset = GuildTile.objects.select_related("expansion").prefetch_related("guild_abilities")
+    serializer_class = GuildTileSerializer
+    filterset_class = filters.GuildTileFilter
+    ordering_fields = ["number", "name"]
+    noun = "guild tile"
+
+    def by_number(self, queryset, number):
+        return queryset.filter(number=number).order_by("expansion_id").first()
+
+
+@extend_schema_view(retrieve=extend_schema(parameters=[KEY_PARAMETER]))
+class ObjectiveTileViewSet(CatalogueViewSet):
+    """Objective tiles with both sides. By number, the base game's tile comes first."""
+
+    queryset = ObjectiveTile.objects.select_related("expansion").prefetch_related("sides")
+    serializer_class = ObjectiveTileSerializer
+    filterset_class = filters.ObjectiveTileFilter
+    ordering_fields = ["number"]
+    noun = "objective tile"
+
+    def by_number(self, queryset, number):
+        return queryset.filter(number=number).order_by("expansion_id").first()
+
+
+@extend_schema_view(retrieve=extend_schema(parameters=[
+    OpenApiParameter("key", OpenApiTypes.STR, OpenApiParameter.PATH, description="The expansion's slug."),
+]))
+class ExpansionViewSet(CatalogueViewSet):
+    """The base game and its expansions."""
+
+    queryset = Expansion.objects.all()
+    serializer_class = ExpansionSerializer
+    ordering_fields = ["name"]
+    noun = "expansion"
+
+    def by_number(self, queryset, number):
+        return queryset.filter(slug=str(number)).first()

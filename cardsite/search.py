@@ -1,0 +1,189 @@
+"""Full-text matching and ranking for card search, the same result sets on PostgreSQL and SQLite.
+
+A bare word matches cards whose name or rendered ability text holds a word starting with it (`tuck` finds "tuck",
+"tucked", "tucks"; `egg` finds "eggs" but not "leggy"). PostgreSQL answers with a `tsvector` in the `simple`
+configuration (no stemming, so no language guesses) over the text with every non-alphanumeric run turned into a
+space, and ranks with `ts_rank` weighting the name above the ability text. SQLite answers the same question with a
+regular expression, and ranks by where the words were found. A quoted phrase is a case-insensitive substring on
+both. Which cards use which effect words (`does:tuck`) comes from the abilities' data, indexed in memory per
+catalogue version.
+"""
+import hashlib
+import re
+
+from django.db import connection
+from django.db.models import Case, F, FloatField, Func, Q, TextField, Value, When
+
+from cardsite import models as m
+
+_version_cache = {}
+
+
+# --- catalogue version ----------------------------------------------------------------------------------------
+
+def catalogue_state():
+    """(version, last modified) of the whole catalogue, read in one query: any load or edit changes the version."""
+    parts = []
+    for model in (m.Expansion, m.Dragon, m.CaveCard, m.GuildTile, m.GuildAbility, m.ObjectiveTile,
+                  m.ObjectiveSide, m.BoardFact):
+        table = connection.ops.quote_name(model._meta.db_table)
+        if any(field.name == "updated_at" for field in model._meta.fields):
+            parts.append(f"(SELECT MAX(updated_at) FROM {table})")
+        parts.append(f"(SELECT COUNT(*) FROM {table})")
+        parts.append(f"(SELECT MAX(id) FROM {table})")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(parts))
+        row = cursor.fetchone()
+    stamps = [value for value in row if value is not None and not isinstance(value, int)]
+    last_modified = max((_as_datetime(value) for value in stamps), default=None)
+    version = hashlib.sha1(repr(row).encode()).hexdigest()[:16]
+    return version, last_modified
+
+
+def _as_datetime(value):
+    if isinstance(value, str):  # SQLite returns the text of the timestamp
+        from django.utils.dateparse import parse_datetime
+        from django.utils.timezone import is_naive, make_aware
+        parsed = parse_datetime(value)
+        return make_aware(parsed) if parsed is not None and is_naive(parsed) else parsed
+    return value
+
+
+# --- effect words ---------------------------------------------------------------------------------------------
+
+def effect_words(abilities):
+    """Every effect word (`do`) used anywhere in a card's abilities, in first-use order."""
+    words = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            word = node.get("do")
+            if isinstance(word, str) and word not in words:
+                words.append(word)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(abilities)
+    return words
+
+
+def _word_index(model):
+    """({effect word: card pks}, {card pk: effect words}) for one model, rebuilt when the catalogue changes."""
+    version, _ = catalogue_state()
+    key = (model.__name__, version)
+    index = _version_cache.get(key)
+    if index is None:
+        by_word, by_card = {}, {}
+        for pk, abilities in model.objects.values_list("pk", "abilities"):
+            words = effect_words(abilities)
+            by_card[pk] = set(words)
+            for word in words:
+                by_word.setdefault(word, set()).add(pk)
+        if len(_version_cache) > 16:
+            _version_cache.clear()
+        index = _version_cache[key] = (by_word, by_card)
+    return index
+
+
+def cards_using_words(model, words):
+    """Primary keys of cards of `model` using any of the effect words."""
+    by_word, _ = _word_index(model)
+    found = set()
+    for word in words:
+        found |= by_word.get(word, set())
+    return sorted(found)
+
+
+def similar_cards(card, words, limit=8):
+    """Primary keys of the cards sharing the most of `words` with `card`, most shared first, then by pk."""
+    _, by_card = _word_index(type(card))
+    wanted = set(words)
+    scored = [(len(wanted & other), pk) for pk, other in by_card.items() if pk != card.pk and wanted & other]
+    scored.sort(key=lambda pair: (-pair[0], pair[1]))
+    return [pk for _, pk in scored[:limit]]
+
+
+# --- text matching --------------------------------------------------------------------------------------------
+
+def is_postgres():
+    return connection.vendor == "postgresql"
+
+
+def _fields(model, field):
+    if field == "text" or model is not m.Dragon:
+        return ["ability_text"]
+    if field == "name":
+        return ["name"]
+    return ["name", "ability_text"]
+
+
+def _annotation(fields):
+    return "_fts_" + "_".join(fields)
+
+
+def _clean(field):
+    """The field with every run of non-alphanumerics as one space, so PostgreSQL's parser sees plain words only."""
+    return Func(F(field), Value("[^[:alnum:]]+"), Value(" "), Value("g"), function="regexp_replace",
+                output_field=TextField())
+
+
+def text_match(model, field, text, phrase):
+    """A Q matching `text` (a word prefix, or a phrase substring) in the name and/or ability text."""
+    fields = _fields(model, field)
+    q = Q(pk__in=[])
+    if phrase:
+        for name in fields:
+            q |= Q(**{f"{name}__icontains": text})
+        return q
+    word = text.lower()
+    if is_postgres():
+        from django.contrib.postgres.search import SearchQuery
+        return Q(**{_annotation(fields): SearchQuery(f"{word}:*", search_type="raw", config="simple")})
+    pattern = r"(?<![^\W_])" + re.escape(word)
+    for name in fields:
+        q |= Q(**{f"{name}__iregex": pattern})
+    return q
+
+
+def prepare(queryset, texts):
+    """Add what `text_match` and `ranked` need to the queryset (PostgreSQL's search vectors)."""
+    if not is_postgres():
+        return queryset
+    from django.contrib.postgres.search import SearchVector
+    model = queryset.model
+    annotations = {}
+    for field in (None, "name", "text"):
+        fields = _fields(model, field)
+        annotations[_annotation(fields)] = SearchVector(*[_clean(name) for name in fields], config="simple")
+    return queryset.annotate(**annotations)
+
+
+def ranked(queryset, texts):
+    """Order by relevance to the query's words (best first), then by card number."""
+    words = [word.lower() for text in texts for word in re.findall(r"[^\W_]+", text)]
+    if not words:
+        return queryset
+    model = queryset.model
+    if is_postgres():
+        from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+        vector = SearchVector(_clean("ability_text"), config="simple", weight="B")
+        if model is m.Dragon:
+            vector = SearchVector(_clean("name"), config="simple", weight="A") + vector
+        query = SearchQuery(" | ".join(f"{word}:*" for word in words), search_type="raw", config="simple")
+        rank = SearchRank(vector, query)
+    else:
+        whens = []
+        for word in words:
+            pattern = r"(?<![^\W_])" + re.escape(word)
+            if model is m.Dragon:
+                whens.append(Case(When(name__iregex=pattern, then=Value(1.0)), default=Value(0.0),
+                                  output_field=FloatField()))
+            whens.append(Case(When(ability_text__iregex=pattern, then=Value(0.4)), default=Value(0.0),
+                              output_field=FloatField()))
+        rank = whens[0]
+        for when in whens[1:]:
+            rank = rank + when
+    return queryset.annotate(rank=rank).order_by("-rank", "number", "printing")

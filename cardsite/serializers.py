@@ -1,0 +1,140 @@
+"""Read-only representations of the catalogue for the API and the search page's live results."""
+from django.urls import reverse
+from django.utils.html import escape
+from rest_framework import serializers
+
+from cardsite.models import CaveCard, Dragon, Expansion, GuildAbility, GuildTile, ObjectiveSide, ObjectiveTile
+from cardsite.search import effect_words
+
+
+def render_html(abilities, card):
+    """The ability text with inline icons, or the plain text escaped when the renderer cannot read the data."""
+    try:
+        from game.engine.effects.render import render_abilities_html
+        return render_abilities_html(abilities, card)
+    except ImportError:
+        return escape(card.get("ability_text", ""))
+    except ValueError:
+        return escape(card.get("ability_text", ""))
+
+
+def _card_facts(obj):
+    facts = {"ability_text": obj.ability_text}
+    for field in ("feeds_on", "training", "free_if"):
+        if hasattr(obj, field):
+            facts[field] = getattr(obj, field)
+    return facts
+
+
+class ExpansionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Expansion
+        fields = ["slug", "name", "complete", "notes"]
+
+
+class CardSerializer(serializers.ModelSerializer):
+    expansion = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    ability_html = serializers.SerializerMethodField(help_text="The ability text as HTML with inline icons.")
+    effect_words = serializers.SerializerMethodField(help_text="Effect-language words the abilities use.")
+    url = serializers.SerializerMethodField(help_text="This card in the API.")
+    page = serializers.SerializerMethodField(help_text="This card's web page.")
+    original = serializers.SerializerMethodField(help_text="For an updated printing: the slug of the card it replaces.")
+
+    def get_ability_html(self, obj) -> str:
+        return render_html(obj.abilities, _card_facts(obj))
+
+    def get_effect_words(self, obj) -> list[str]:
+        return effect_words(obj.abilities)
+
+    def get_url(self, obj) -> str:
+        return reverse(self.api_route, args=[obj.slug])
+
+    def get_page(self, obj) -> str:
+        return reverse(self.page_route, args=[obj.slug])
+
+    def get_original(self, obj) -> str | None:
+        return obj.original.slug if obj.original_id else None
+
+
+class DragonSerializer(CardSerializer):
+    api_route = "api-dragon-detail"
+    page_route = "dragon-page"
+    habitats = serializers.ListField(child=serializers.CharField(), read_only=True,
+                                     help_text="The caves it may live in.")
+    cost = serializers.DictField(child=serializers.IntegerField(), read_only=True,
+                                 help_text="Printed cost by item; items it does not cost are left out.")
+    kinds = serializers.SerializerMethodField(help_text="Kinds of its printed abilities.")
+
+    class Meta:
+        model = Dragon
+        fields = [
+            "number", "printing", "slug", "name", "expansion", "vp", "size", "trait", "capacity", "cost",
+            "cost_total", "habitats", "ability_kind", "kinds", "ability_text", "ability_html", "abilities",
+            "effect_words", "feeds_on", "training", "free_if", "original", "url", "page",
+        ]
+
+    def get_kinds(self, obj) -> list[str]:
+        return [kind for kind in ("when_played", "if_activated", "once_per_round", "end_game")
+                if getattr(obj, f"has_{kind}")]
+
+
+class CaveCardSerializer(CardSerializer):
+    api_route = "api-cave-detail"
+    page_route = "cave-page"
+    name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = CaveCard
+        fields = [
+            "number", "printing", "slug", "name", "expansion", "ability_kind", "ability_text", "ability_html",
+            "abilities", "effect_words", "original", "url", "page",
+        ]
+
+    def get_name(self, obj) -> str:
+        return str(obj)
+
+
+class GuildAbilitySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = GuildAbility
+        fields = ["position", "squares", "end_game", "effect", "text"]
+
+
+class GuildTileSerializer(serializers.ModelSerializer):
+    expansion = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    abilities = GuildAbilitySerializer(source="guild_abilities", many=True, read_only=True)
+    url = serializers.SerializerMethodField()
+    page = serializers.SerializerMethodField()
+
+    class Meta:
+        model = GuildTile
+        fields = ["number", "slug", "name", "expansion", "complete", "notes", "abilities", "url", "page"]
+
+    def get_url(self, obj) -> str:
+        return reverse("api-guild-tile-detail", args=[obj.slug])
+
+    def get_page(self, obj) -> str:
+        return reverse("guild-page", args=[obj.slug])
+
+
+class ObjectiveSideSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ObjectiveSide
+        fields = ["side", "counts", "text", "automa_values"]
+
+
+class ObjectiveTileSerializer(serializers.ModelSerializer):
+    expansion = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    sides = ObjectiveSideSerializer(many=True, read_only=True)
+    url = serializers.SerializerMethodField()
+    page = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ObjectiveTile
+        fields = ["number", "slug", "expansion", "complete", "sides", "url", "page"]
+
+    def get_url(self, obj) -> str:
+        return reverse("api-objective-tile-detail", args=[obj.slug])
+
+    def get_page(self, obj) -> str:
+        return reverse("objective-page", args=[obj.slug])

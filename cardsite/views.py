@@ -1,0 +1,173 @@
+"""Search page, query-language help, and one page per dragon, cave card, guild tile and objective tile."""
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+
+from cardsite import filters, query, search
+from cardsite.models import (
+    CAVES, COST_ITEMS, AbilityKind, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing, Size, Trait,
+)
+from cardsite.serializers import _card_facts, render_html
+
+INITIAL_RESULTS = 60
+# Words that only shape an ability (sequence, choice, condition) and say nothing about what it does.
+STRUCTURAL_WORDS = {"seq", "choose", "may", "repeat", "if"}
+WORD_LABELS = {
+    "gain": "gain", "lay_egg": "lay eggs", "cache": "cache", "tuck": "tuck", "excavate": "excavate",
+    "play_dragon": "play a dragon", "cover_dragon": "cover a dragon", "swap_dragons": "swap dragons",
+    "swap_with_hand": "swap with hand", "swap_cave_card": "swap a cave card", "train": "train",
+    "activate": "activate", "reveal": "reveal", "distribute": "share out cards", "score": "score", "pay": "pay",
+}
+CAVE_LABELS = {"crimson_cavern": "Crimson Cavern", "golden_grotto": "Golden Grotto",
+               "amethyst_abyss": "Amethyst Abyss"}
+CAVE_SHORT = {"crimson_cavern": "crimson", "golden_grotto": "golden", "amethyst_abyss": "amethyst"}
+
+
+def rules_link(word):
+    """The rules reference's anchor for an effect word, when the rules app provides one."""
+    try:
+        from game.rules import rules_anchor
+    except ImportError:
+        return None
+    try:
+        return rules_anchor(word)
+    except (KeyError, ValueError, LookupError):
+        return None
+
+
+def run_query(model, text, limit=INITIAL_RESULTS):
+    """(cards, count, error) for a query on one model, through the same FilterSet as the API."""
+    filterset_class = filters.DragonFilter if model is Dragon else filters.CaveCardFilter
+    queryset = model.objects.select_related("expansion")
+    try:
+        filterset = filterset_class({"q": text} if text else {}, queryset=queryset)
+        results = filterset.qs
+        return list(results[:limit]), results.count(), None
+    except query.QueryError as error:
+        return [], 0, str(error)
+
+
+def search_page(request):
+    text = request.GET.get("q", "")
+    error = None
+    if len(text) > query.MAX_LENGTH:
+        dragons, dragon_count, caves, cave_count = [], 0, [], 0
+        error = f"the query is longer than {query.MAX_LENGTH} characters"
+    else:
+        dragons, dragon_count, error = run_query(Dragon, text)
+        caves, cave_count, _ = run_query(CaveCard, text) if error is None else ([], 0, None)
+    context = {
+        "q": text,
+        "error": error,
+        "dragons": dragons,
+        "dragon_count": dragon_count,
+        "caves": caves,
+        "cave_count": cave_count,
+        "panel": {
+            "caves": [(CAVE_SHORT[cave], CAVE_LABELS[cave]) for cave in CAVES],
+            "sizes": Size.choices,
+            "traits": Trait.choices,
+            "kinds": AbilityKind.choices,
+            "expansions": Expansion.objects.all(),
+            "costs": COST_ITEMS,
+        },
+    }
+    status = 400 if error else 200
+    return render(request, "cardsite/search.html", context, status=status)
+
+
+EXAMPLES = [
+    ("cave:golden does:tuck", "dragons of the Golden Grotto whose ability tucks a card"),
+    ('does:tuck "from the deck"', "cards that tuck, with “from the deck” in their text"),
+    ("cave:crimson size:large vp>=5", "large Crimson Cavern dragons worth 5 VP or more"),
+    ("cost.meat>=1 -cost.milk trait:shy", "shy dragons that cost meat and no milk"),
+    ("kind:if_activated cache", "dragons with an if-activated ability and a word starting with “cache”"),
+    ("cave=amethyst", "dragons that live only in the Amethyst Abyss"),
+    ("cave:crimson+golden", "dragons that may live in both the Crimson Cavern and the Golden Grotto"),
+    ("vp:3..5 (trait:playful or trait:helpful)", "playful or helpful dragons worth 3 to 5 VP"),
+    ("type:cave kind:when_played egg", "cave cards whose ability mentions eggs"),
+    ("size:hatchling feeds:card", "hatchlings fed by tucking a card"),
+    ("printing:updated", "the Dragon Academy's updated printings"),
+    ("name:grazer", "dragons with “grazer” in the name"),
+]
+
+
+def query_help(request):
+    return render(request, "cardsite/help.html", {
+        "examples": EXAMPLES,
+        "fields": query.KNOWN_FIELDS,
+        "effect_words": query.EFFECT_WORDS,
+        "max_length": query.MAX_LENGTH,
+    })
+
+
+def _mechanics(card):
+    words = [word for word in search.effect_words(card.abilities) if word not in STRUCTURAL_WORDS]
+    return [{"word": word, "label": WORD_LABELS.get(word, word.replace("_", " ")), "rules": rules_link(word)}
+            for word in words]
+
+
+def _card_context(card, model):
+    mechanics = _mechanics(card)
+    similar_pks = search.similar_cards(card, [m["word"] for m in mechanics])
+    similar = sorted(model.objects.filter(pk__in=similar_pks), key=lambda other: similar_pks.index(other.pk))
+    printings = list(model.objects.filter(number=card.number).exclude(pk=card.pk).order_by("printing"))
+    return {
+        "card": card,
+        "ability_html": mark_safe(render_html(card.abilities, _card_facts(card))),
+        "mechanics": mechanics,
+        "similar": similar,
+        "printings": printings,
+    }
+
+
+def dragon_page(request, slug):
+    dragon = get_object_or_404(Dragon.objects.select_related("expansion", "original"), slug=slug)
+    context = _card_context(dragon, Dragon)
+    context.update({
+        "cost": [(item, dragon.cost[item]) for item in COST_ITEMS if item in dragon.cost],
+        "habitats": [(cave, CAVE_LABELS[cave], CAVE_SHORT[cave]) for cave in dragon.habitats],
+        "kinds": [(kind, label) for kind, label in AbilityKind.choices if getattr(dragon, f"has_{kind}")],
+        "nests": range(dragon.capacity),
+    })
+    return render(request, "cardsite/dragon.html", context)
+
+
+def _by_number(model, number, route):
+    matches = model.objects.filter(number=number)
+    card = matches.filter(printing=Printing.ORIGINAL).first() or matches.first()
+    if card is None:
+        return get_object_or_404(model, pk=-1)
+    return redirect(route, slug=card.slug)
+
+
+def dragon_by_number(request, number):
+    return _by_number(Dragon, number, "dragon-page")
+
+
+def cave_by_number(request, number):
+    return _by_number(CaveCard, number, "cave-page")
+
+
+def cave_page(request, slug):
+    cave = get_object_or_404(CaveCard.objects.select_related("expansion", "original"), slug=slug)
+    return render(request, "cardsite/cave.html", _card_context(cave, CaveCard))
+
+
+def guild_list(request):
+    tiles = GuildTile.objects.select_related("expansion").prefetch_related("guild_abilities")
+    return render(request, "cardsite/guild_list.html", {"tiles": tiles})
+
+
+def guild_page(request, slug):
+    tile = get_object_or_404(GuildTile.objects.select_related("expansion"), slug=slug)
+    return render(request, "cardsite/guild.html", {"tile": tile, "rows": tile.guild_abilities.all()})
+
+
+def objective_list(request):
+    tiles = ObjectiveTile.objects.select_related("expansion").prefetch_related("sides")
+    return render(request, "cardsite/objective_list.html", {"tiles": tiles})
+
+
+def objective_page(request, slug):
+    tile = get_object_or_404(ObjectiveTile.objects.select_related("expansion"), slug=slug)
+    return render(request, "cardsite/objective.html", {"tile": tile, "sides": tile.sides.all()})
