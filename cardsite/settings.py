@@ -42,9 +42,10 @@ def env_list(name, default):
 
 DEBUG = env_bool("DEBUG", False)
 _DEV_KEY = "wyrmdex-development-key-not-for-production-use-0123456789abcdef"
+PRODUCTION = env_bool("WYRMDEX_PRODUCTION", False)  # read always, so a bad value fails even with a key set
 SECRET_KEY = os.environ.get("SECRET_KEY") or ""
 if not SECRET_KEY:
-    if env_bool("WYRMDEX_PRODUCTION", False):
+    if PRODUCTION:
         raise ImproperlyConfigured("SECRET_KEY must be set when WYRMDEX_PRODUCTION is on")
     SECRET_KEY = _DEV_KEY
 elif len(SECRET_KEY) < 32:

@@ -1,0 +1,76 @@
+"""Settings come from the environment: production settings pass `check --deploy`; a bad value stops the start
+with a message naming the variable."""
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
+                      "SECURE_HSTS_SECONDS", "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE")
+
+
+def manage(*args, **env):
+    """Run manage.py in a fresh interpreter with only the given settings variables set."""
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    clean.update(env)
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True,
+                          timeout=120)
+
+
+def production_env(tmp_path, **overrides):
+    env = {
+        "WYRMDEX_PRODUCTION": "true",
+        "SECRET_KEY": secrets.token_urlsafe(48)[:50],
+        "DEBUG": "false",
+        "SECURE_SSL_REDIRECT": "true",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'deploy.sqlite3'}",
+    }
+    env.update(overrides)
+    return env
+
+
+def test_check_deploy_is_clean_under_production_settings(tmp_path):
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **production_env(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_production_forgets_https(tmp_path):
+    result = manage("check", "--deploy", "--fail-level", "WARNING",
+                    **production_env(tmp_path, SECURE_SSL_REDIRECT="false"))
+    assert result.returncode != 0
+    assert "security.W008" in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(("variable", "value", "message"), [
+    ("DEBUG", "maybe", "DEBUG must be one of true/false"),
+    ("SECURE_SSL_REDIRECT", "sometimes", "SECURE_SSL_REDIRECT must be one of true/false"),
+    ("WYRMDEX_PRODUCTION", "perhaps", "WYRMDEX_PRODUCTION must be one of true/false"),
+    ("DATABASE_URL", "nonsense", "DATABASE_URL is not a database URL"),
+    ("DATABASE_URL", "mysql://user@localhost/db", "DATABASE_URL must point at SQLite or PostgreSQL"),
+    ("SECRET_KEY", "too-short", "SECRET_KEY must be at least 32 characters"),
+    ("SECURE_HSTS_SECONDS", "a year", "SECURE_HSTS_SECONDS must be a whole number"),
+    ("ALLOWED_HOSTS", " , ", "ALLOWED_HOSTS is set but lists no host"),
+])
+def test_a_bad_setting_stops_the_start_naming_the_variable(tmp_path, variable, value, message):
+    result = manage("check", **production_env(tmp_path, **{variable: value}))
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert message in result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key(tmp_path):
+    env = production_env(tmp_path)
+    del env["SECRET_KEY"]
+    result = manage("check", **env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when WYRMDEX_PRODUCTION is on" in result.stderr
+
+
+def test_development_defaults_need_no_variables(tmp_path):
+    result = manage("check", DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}")
+    assert result.returncode == 0, result.stderr
