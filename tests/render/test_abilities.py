@@ -57,7 +57,7 @@ def test_conditional_cost_dragon_states_its_waiver_first():
     card = {"free_if": {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}}
     abilities = [{"kind": "when_played", "effect": {"do": "gain", "item": "meat"}}]
     assert render_abilities(abilities, card) == (
-        "Free to play if there are at least 3 dragons in this cave (counting this dragon as already there). "
+        "Free to play if, once it is in place, there are at least 3 dragons in this cave. "
         "When played: Gain 1 meat.")
 
 
@@ -78,3 +78,31 @@ def test_ability_without_effect_is_a_render_error():
 def test_unknown_training_box_is_a_render_error():
     with pytest.raises(RenderError, match="'diamond'"):
         render_abilities([], {"training": ["diamond"]})
+
+
+def test_grow_up_without_a_feeding_benefit_names_its_trigger():
+    abilities = [
+        {"kind": "if_activated", "effect": {"do": "cache", "item": "milk", "from": "supply"}},
+        {"kind": "on_grow_up", "effect": {"do": "gain", "item": "dragon", "count": 2}},
+    ]
+    assert render_abilities(abilities, HATCHLING) == (
+        "If activated: Cache 1 milk from your supply here. The third time milk is cached here: Gain 2 dragon cards.")
+
+
+def test_opponents_gain_one_of_the_resource_the_owner_chose():
+    ability = {"kind": "when_played",
+               "effect": {"do": "gain", "item": "any_resource", "count": 2, "same": True, "as": "chosen"},
+               "others": {"do": "gain", "item": {"var": "chosen"}}}
+    assert render_ability(ability) == (
+        "When played: Gain 2 resources of one kind. Each opponent may gain 1 of that resource.")
+
+
+def test_steps_that_test_a_condition_read_as_separate_sentences():
+    gain_guild = {"do": "gain", "item": "guild"}
+    ability = {"kind": "once_per_round", "effect": {"do": "seq", "steps": [
+        {"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "column"}, 3]}, "then": gain_guild},
+        {"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "cave"}, 4]}, "then": gain_guild},
+    ]}}
+    assert render_ability(ability) == (
+        "Once per round: If there are at least 3 dragons in this column, advance once on the Dragon Guild. "
+        "Then if there are at least 4 dragons in this cave, advance once on the Dragon Guild.")

@@ -16,8 +16,11 @@ def _records(node, where):
         if isinstance(node.get("abilities"), list):
             yield where, node, None
             return
+        if "do" in node:
+            return  # inside an effect tree: its parts are read with it
         if isinstance(node.get("effect"), dict) and "do" in node["effect"] and "kind" not in node:
             yield where, None, node["effect"]
+            return
         for key, value in node.items():
             yield from _records(value, f"{where}.{key}")
     elif isinstance(node, list):

@@ -25,9 +25,9 @@ LAY_EGG = {"do": "lay_egg"}
     ({"do": "repeat", "times": {"count": "dragons", "scope": "cave", "trait": "shy"}, "effect": LAY_EGG},
      "Once for each shy dragon in this cave: lay 1 egg."),
     ({"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}, "then": GAIN_GOLD},
-     "If there are at least 3 dragons in this cave: gain 1 gold."),
+     "If there are at least 3 dragons in this cave, gain 1 gold."),
     ({"do": "if", "cond": {"equal": [{"count": "eggs", "scope": "here"}, 0]}, "then": GAIN_GOLD, "else": LAY_EGG},
-     "If there are no eggs on this dragon: gain 1 gold; otherwise lay 1 egg."),
+     "If there are no eggs on this dragon, gain 1 gold; otherwise lay 1 egg."),
     ({"do": "pay", "cost": [{"item": "coin"}], "then": {"do": "lay_egg", "count": 3}}, "Pay 1 coin to lay 3 eggs."),
     ({"do": "pay", "cost": [{"item": "egg", "count": 2, "from": {"scope": "adjacent"}}],
       "then": {"do": "gain", "item": "guild", "count": 2}},
@@ -35,7 +35,7 @@ LAY_EGG = {"do": "lay_egg"}
     ({"do": "pay", "cost": [{"item": "tithe"}, {"item": "card", "count": 2}], "then": GAIN_GOLD},
      "Pay 1 tithe (a resource, a card or an egg) and 2 cards from your hand to gain 1 gold."),
     ({"do": "pay", "cost": [{"item": "any_resource"}], "as": "paid", "then": {"do": "gain", "item": {"var": "paid"}}},
-     "Pay 1 resource to gain what you paid."),
+     "Pay 1 resource to gain the resource you paid."),
     ({"do": "gain", "item": "dragon", "from": "deck", "count": 2}, "Draw 2 dragon cards from the deck."),
     ({"do": "gain", "item": "cave", "from": "display"}, "Take 1 cave card from the display."),
     ({"do": "gain", "item": "dragon", "from": "any"}, "Gain 1 dragon card from the display or the deck."),
@@ -86,7 +86,7 @@ LAY_EGG = {"do": "lay_egg"}
     ({"do": "distribute", "cards": {"var": "it"},
       "to": [{"place": "tuck", "count": 1, "under": {"scope": "here"}}, {"place": "discard", "count": 1}],
       "rest": "keep"},
-     "Of them, tuck 1 here, discard 1 and keep the rest."),
+     "Tuck 1 of them here, discard 1 and keep the rest."),
     ({"do": "score", "vp": 3, "per": {"count": "dragons", "size": "medium"}, "max": 12},
      "Score 3 VP for each medium dragon on your mat (at most 12 VP)."),
     ({"do": "score", "vp": 1, "per": {"count": "eggs", "scope": "cave", "div": 2}},
@@ -119,3 +119,78 @@ def test_render_error_is_a_value_error():
 def test_non_object_effect_is_a_render_error():
     with pytest.raises(RenderError):
         render_effect("gain gold")
+
+
+def test_sequence_of_steps_with_their_own_if_you_do_reads_as_sentences():
+    gain_and_cache = {"do": "gain", "item": "meat", "as": "got",
+                      "then": {"do": "may", "effect": {"do": "cache", "item": {"var": "got"}}}}
+    effect = {"do": "seq", "steps": [gain_and_cache, {"do": "gain", "item": "gold"}]}
+    assert render_effect(effect) == "Gain 1 meat; if you do, you may cache it here. Then gain 1 gold."
+
+
+def test_choice_between_complex_options_numbers_them():
+    effect = {"do": "choose", "options": [
+        {"do": "tuck", "from": "deck", "then": {"do": "gain", "item": "gold"}},
+        {"do": "lay_egg"},
+    ]}
+    assert render_effect(effect) == (
+        "Choose 1: (1) tuck 1 dragon card from the deck here; if you do, gain 1 gold; (2) lay 1 egg.")
+
+
+def test_pay_then_a_repeat_reads_as_two_steps():
+    effect = {"do": "pay", "cost": [{"item": "coin"}],
+              "then": {"do": "repeat", "times": 2, "up_to": True, "effect": {"do": "excavate", "free": True}}}
+    assert render_effect(effect) == "Pay 1 coin, then up to twice: excavate a space for free."
+
+
+def test_pay_with_several_items_binds_what_you_paid():
+    effect = {"do": "pay", "cost": [{"item": "meat"}, {"item": "gold"}], "as": "paid",
+              "then": {"do": "gain", "item": {"var": "paid"}}}
+    assert render_effect(effect) == "Pay 1 meat and 1 gold to gain what you paid."
+
+
+def test_drawn_cards_shared_out_read_after_a_colon():
+    effect = {"do": "gain", "item": "dragon", "from": "deck", "count": 3, "as": "drawn",
+              "then": {"do": "distribute", "cards": {"var": "drawn"},
+                       "to": [{"place": "tuck", "count": 2, "up_to": True}], "rest": "keep"}}
+    assert render_effect(effect) == "Draw 3 dragon cards from the deck: tuck up to 2 of them here and keep the rest."
+
+
+def test_revealed_card_used_by_the_other_branch_is_not_said_to_be_discarded():
+    effect = {"do": "reveal", "if": {"card": {"size": "fledgling"}},
+              "then": {"do": "lay_egg", "on": {"scope": "here"}},
+              "else": {"do": "tuck", "from": {"var": "it"}}}
+    assert render_effect(effect) == (
+        "Reveal the top dragon card of the deck: if it is a fledgling, discard it and lay 1 egg here; "
+        "otherwise tuck it here.")
+
+
+def test_reveal_without_else_discards_a_card_that_fails():
+    effect = {"do": "reveal", "if": {"card": {"trait": "shy"}}, "then": {"do": "play_dragon", "from": {"var": "it"},
+                                                                          "cost": "free"}}
+    assert render_effect(effect) == (
+        "Reveal the top dragon card of the deck: if it is shy, play it for free; otherwise discard it.")
+
+
+def test_lay_egg_on_each_dragon_never_mentions_nests():
+    effect = {"do": "lay_egg", "on": {"scope": "mat", "size": "fledgling", "each": True}}
+    assert render_effect(effect) == "Lay 1 egg on each fledgling on your mat."
+
+
+def test_cache_up_to_gained_resources():
+    effect = {"do": "gain", "item": "any_resource", "count": 2, "as": "got",
+              "then": {"do": "cache", "item": {"var": "got"}, "up_to": True, "on": {"scope": "mat"}}}
+    assert render_effect(effect) == (
+        "Gain 2 resources of any kind; if you do, cache any of them on any dragons on your mat.")
+
+
+def test_revealed_card_gained_goes_to_hand():
+    effect = {"do": "reveal", "if": {"card": {"size": "hatchling"}}, "then": {"do": "tuck", "from": {"var": "it"}},
+              "else": {"do": "gain", "item": {"var": "it"}}}
+    assert render_effect(effect) == (
+        "Reveal the top dragon card of the deck: if it is a hatchling, tuck it here; otherwise take it into your hand.")
+
+
+def test_once_per_round_kind_takes_article_a():
+    effect = {"do": "score", "vp": 2, "per": {"count": "dragons", "kind": "once_per_round"}}
+    assert render_effect(effect) == "Score 2 VP for each dragon with a once-per-round ability on your mat."

@@ -114,11 +114,20 @@ class _Ctx:
         self.you = you
         self.your = your
         self.vars = dict(variables or {})
+        self.kinds = {}  # variable -> what it holds: "resource", "card", or absent for anything else
 
-    def bind(self, name, description):
+    def bind(self, name, description, holds=None):
         """Later steps of the same sequence read the binding too, so it is kept in place."""
         self.vars[name] = description
+        if holds:
+            self.kinds[name] = holds
         return self
+
+    def for_opponents(self):
+        """The opponents' part reads the owner's bindings ('1 of that resource') but speaks of their things."""
+        ctx = _Ctx("they", "their", self.vars)
+        ctx.kinds = dict(self.kinds)
+        return ctx
 
     def var(self, ref, unbound="it"):
         """What a variable stands for; a fragment rendered on its own reads a plain pronoun."""
@@ -152,7 +161,7 @@ def _describe_dragons(filters, ctx, plural):
     text = " ".join(words + [noun])
     if "kind" in filters:
         kinds = _join([KIND_ADJECTIVES[k] for k in _as_list(filters["kind"])], "or")
-        text += f" with {'an' if kinds[0] in 'aeiou' else 'a'} {kinds} ability"
+        text += f" with {'an' if kinds[0] in 'aei' else 'a'} {kinds} ability"
     if "cost_has" in filters:
         text += f" with {_noun(filters['cost_has'])} in {'their' if plural else 'its'} cost"
     low, high = filters.get("cost_total_min"), filters.get("cost_total_max")
@@ -317,7 +326,8 @@ def _compare(op, left, right, ctx):
 def _card_test(filters, negate=False):
     parts = []
     if "size" in filters:
-        parts.append(_join(_as_list(filters["size"]), "or"))
+        parts.append(_join([f"a {size}" if size in ("hatchling", "fledgling") else size
+                            for size in _as_list(filters["size"])], "or"))
     if "trait" in filters:
         parts.append(_join(_as_list(filters["trait"]), "or"))
     return ("is not " if negate else "is ") + " and ".join(parts)
@@ -363,13 +373,18 @@ def _amount(node, ctx, key="count"):
 
 
 def _then(text, node, ctx):
+    if "then" in node and node["then"]["do"] == "distribute":
+        return f"{text}: {_clause(node['then'], ctx)}"
     if "then" in node:
         return f"{text}; if {ctx.you} do, {_clause(node['then'], ctx)}"
     return text
 
 
-def _w_seq(node, ctx):
+def _w_seq(node, ctx, top=False):
     steps = [_clause(step, ctx) for step in node["steps"]]
+    if top and any(";" in step or ":" in step or step.startswith("if ") for step in steps):
+        # Steps that hold their own "if you do" or colon read clearly only as sentences of their own.
+        return ". Then ".join(steps)
     return ", then ".join(steps)
 
 
@@ -377,8 +392,13 @@ def _w_choose(node, ctx):
     options = [_clause(option, ctx) for option in node["options"]]
     pick = node.get("pick", 1)
     distinct = node.get("distinct", True)
-    if pick == 1 and len(options) == 2:
+    complex_options = any(";" in option or ":" in option or " or " in option for option in options)
+    if pick == 1 and len(options) == 2 and not complex_options:
         return f"either {options[0]} or {options[1]}"
+    if complex_options:
+        how = "choose 1" if pick == 1 else (f"choose {pick} different options" if distinct
+                                            else f"choose {pick} times (the same option may repeat)")
+        return f"{how}: " + "; ".join(f"({i}) {option}" for i, option in enumerate(options, 1))
     if pick == 1:
         how = "choose 1"
     else:
@@ -403,7 +423,7 @@ def _w_repeat(node, ctx):
 
 
 def _w_if(node, ctx):
-    text = f"if {_cond(node['cond'], ctx)}: {_clause(node['then'], ctx)}"
+    text = f"if {_cond(node['cond'], ctx)}, {_clause(node['then'], ctx)}"
     if "else" in node:
         text += f"; otherwise {_clause(node['else'], ctx)}"
     return text
@@ -421,10 +441,17 @@ def _cost_part(item, ctx):
 
 def _w_pay(node, ctx):
     cost = _join([_cost_part(item, ctx) for item in node["cost"]])
-    inner = ctx
     if "as" in node:
-        inner = ctx.bind(node["as"], f"what {ctx.you} paid")
-    return f"pay {cost} to {_clause(node['then'], inner)}"
+        costs = node["cost"]
+        if len(costs) == 1 and costs[0].get("count", 1) == 1 and costs[0]["item"] != "tithe":
+            paid = f"the {_noun(costs[0]['item'])} {ctx.you} paid"
+        else:
+            paid = f"what {ctx.you} paid"
+        ctx.bind(node["as"], paid)
+    follow = node["then"]
+    if follow["do"] in ("repeat", "if", "may"):
+        return f"pay {cost}, then {_clause(follow, ctx)}"
+    return f"pay {cost} to {_clause(follow, ctx)}"
 
 
 def _w_gain(node, ctx):
@@ -432,7 +459,13 @@ def _w_gain(node, ctx):
     count, per = _amount(node, ctx)
     source = node.get("from")
     if isinstance(item, dict):
-        text = f"gain {ctx.var(item)}{per}"
+        holds = ctx.kinds.get(item["var"])
+        if holds == "resource":
+            text = f"gain {count} of that resource{per}"
+        elif holds == "card":
+            text = f"take {ctx.var(item)} into {ctx.your} hand"
+        else:
+            text = f"gain {ctx.var(item)}{per}"
     elif item == "egg":
         text = f"lay {_items('egg', count)}{per}"
     elif item == "guild":
@@ -452,7 +485,8 @@ def _w_gain(node, ctx):
         text += " (all of the same kind)"
     if "as" in node:
         pronoun = "it" if count == 1 and not per else "them"
-        ctx = ctx.bind(node["as"], pronoun)
+        holds = "card" if item in ("dragon", "cave") else "resource" if item in ITEMS else None
+        ctx = ctx.bind(node["as"], pronoun, holds)
     return _then(text, node, ctx)
 
 
@@ -468,7 +502,7 @@ def _w_lay_egg(node, ctx):
             text += "" if nests else f" on a dragon (not in {ctx.your} mat's nests)"
         else:
             text += " " + _target(target, ctx, "on", count if not per else 2)
-            if nests:
+            if nests and not target.get("each"):
                 text += f" or in {ctx.your} mat's nests"
     return _then(text + per, node, ctx)
 
@@ -477,8 +511,13 @@ def _w_cache(node, ctx):
     count, per = _amount(node, ctx)
     up_to = "up to " if node.get("up_to") else ""
     item = node["item"]
-    what = ctx.var(item) if isinstance(item, dict) else _items(item, count)
-    text = f"cache {up_to}{what}"
+    if isinstance(item, dict):
+        what = ("any of " if up_to else "") + ctx.var(item)
+        if ctx.var(item) == "them":
+            count = 2  # several units: spread over dragons as the player likes
+    else:
+        what = up_to + _items(item, count)
+    text = f"cache {what}"
     source = node.get("from")
     if source == "supply":
         text += f" from {ctx.your} supply"
@@ -607,20 +646,37 @@ def _w_activate(node, ctx):
     return _then(text, node, ctx)
 
 
+def _uses_var(node, name):
+    """Whether an effect tree reads the variable `name` anywhere."""
+    if isinstance(node, dict):
+        if node == {"var": name}:
+            return True
+        return any(_uses_var(value, name) for value in node.values())
+    if isinstance(node, list):
+        return any(_uses_var(value, name) for value in node)
+    return False
+
+
+def _reveal_branch(branch, ctx):
+    """A branch that does not take the revealed card discards it (docs/effects.md), and says so."""
+    if branch is None:
+        return "discard it"
+    text = _clause(branch, ctx)
+    return text if _uses_var(branch, "it") else f"discard it and {text}"
+
+
 def _w_reveal(node, ctx):
-    inner = ctx.bind("it", "it")
-    text = f"reveal the top {_noun('dragon')} of the deck: if {_cond(node['if'], inner, 'it')}, "
-    text += _clause(node["then"], inner) if "then" in node else "keep it"
-    text += "; otherwise discard it"
-    if "else" in node:
-        text += f" and {_clause(node['else'], inner)}"
+    ctx.bind("it", "it", "card")
+    text = f"reveal the top {_noun('dragon')} of the deck: if {_cond(node['if'], ctx, 'it')}, "
+    text += _reveal_branch(node.get("then"), ctx)
+    text += "; otherwise " + _reveal_branch(node.get("else"), ctx)
     return text
 
 
-def _place_part(place, ctx):
+def _place_part(place, ctx, of=""):
     kind = place["place"]
     count = place.get("count", 1)
-    amount = ("up to " if place.get("up_to") else "") + str(count)
+    amount = ("up to " if place.get("up_to") else "") + str(count) + of
     if kind == "tuck":
         return f"tuck {amount} " + _target(place.get("under", {"scope": "here"}), ctx, "under", count)
     if kind == "discard":
@@ -635,10 +691,11 @@ def _place_part(place, ctx):
 
 
 def _w_distribute(node, ctx):
-    parts = [_place_part(place, ctx) for place in node["to"]]
+    cards = ctx.var(node["cards"], "them")
+    parts = [_place_part(place, ctx, f" of {cards}" if i == 0 else "") for i, place in enumerate(node["to"])]
     rest = node.get("rest", "discard")
     parts.append("keep the rest" if rest == "keep" else "discard the rest")
-    return f"of {ctx.var(node['cards'], 'them')}, " + _join(parts)
+    return _join(parts)
 
 
 def _w_score(node, ctx):
@@ -664,10 +721,12 @@ _WORD_RENDERERS = {
 assert set(_WORD_RENDERERS) == set(WORDS), "every word of the language needs a renderer"
 
 
-def _clause(node, ctx):
+def _clause(node, ctx, top=False):
     if not isinstance(node, dict) or node.get("do") not in _WORD_RENDERERS:
         word = node.get("do") if isinstance(node, dict) else node
         raise RenderError(f"unknown word {word!r}")
+    if top and node["do"] == "seq":
+        return _w_seq(node, ctx, top=True)
     return _WORD_RENDERERS[node["do"]](node, ctx)
 
 
@@ -705,33 +764,37 @@ def _html(text):
 
 def render_effect(effect):
     """One or more sentences, in plain words, for an effect tree."""
-    return _plain(_sentence(_clause(effect, _Ctx())))
+    return _plain(_sentence(_clause(effect, _Ctx(), top=True)))
 
 
 def _feed_phrase(feeds_on):
     if feeds_on == "card":
-        return f"Whenever a {_noun('dragon')} is tucked here"
+        return f"a {_noun('dragon')} is tucked here"
     if feeds_on in ("milk", "meat"):
-        return f"Whenever {_noun(feeds_on)} is cached here"
-    return "Whenever this hatchling is fed"
+        return f"{_noun(feeds_on)} is cached here"
+    return "this hatchling is fed"
 
 
-def _ability_marked(ability, card=None):
+def _ability_marked(ability, card=None, after_feed=False):
     kind = ability.get("kind") if isinstance(ability, dict) else None
     if kind not in ABILITY_KINDS:
         raise RenderError(f"unknown ability kind {kind!r}")
     if "effect" not in ability:
         raise RenderError("an ability needs an effect")
-    body = _sentence(_clause(ability["effect"], _Ctx()))
+    own = _Ctx()
+    body = _sentence(_clause(ability["effect"], own, top=True))
+    feeds_on = (card or {}).get("feeds_on")
     if kind == "on_feed":
-        text = f"{_feed_phrase((card or {}).get('feeds_on'))}: {body}"
+        text = f"Whenever {_feed_phrase(feeds_on)}: {body}"
+    elif kind == "on_grow_up" and after_feed:
+        # Growing up comes on top of the feeding benefit just read, so "also" and no repeat of the trigger.
+        text = f"The third time: {_sentence('also ' + _clause(ability['effect'], _Ctx(), top=True))}"
     elif kind == "on_grow_up":
-        text = f"The third time: {_sentence('also ' + _clause(ability['effect'], _Ctx()))}"
+        text = f"The third time {_feed_phrase(feeds_on)}: {body}"
     else:
         text = _icon(f"kind-{kind.replace('_', '-')}", KIND_LABELS[kind]) + ": " + body
     if "others" in ability:
-        opponents = _Ctx(you="they", your="their")
-        inner = _clause(ability["others"], opponents)
+        inner = _clause(ability["others"], own.for_opponents())
         if inner.startswith("they may "):
             inner = inner[len("they may "):]
         text += " " + _sentence(f"each opponent may {inner}")
@@ -748,11 +811,14 @@ def _training_marked(card):
 def _card_marked(abilities, card):
     parts = []
     if card and card.get("free_if"):
-        parts.append(_sentence("free to play if " + _cond(card["free_if"], _Ctx())
-                               + " (counting this dragon as already there)"))
+        # The condition is counted as if the dragon were already in the space it goes into.
+        parts.append(_sentence("free to play if, once it is in place, " + _cond(card["free_if"], _Ctx())))
     if card and card.get("training"):
         parts.append(_training_marked(card))
-    parts.extend(_ability_marked(ability, card) for ability in abilities or [])
+    previous = None
+    for ability in abilities or []:
+        parts.append(_ability_marked(ability, card, after_feed=previous == "on_feed"))
+        previous = ability.get("kind") if isinstance(ability, dict) else None
     return " ".join(parts)
 
 
