@@ -1,0 +1,109 @@
+"""The search page, the help page, and the pages of dragons, cave cards, guild tiles and objective tiles."""
+import html
+from urllib.parse import quote
+
+import pytest
+
+from cardsite.models import CaveCard, Dragon, GuildTile, ObjectiveTile, Printing
+from cardsite.views import EXAMPLES
+
+from .conftest import uses
+
+
+def page(client, url, status=200):
+    response = client.get(url)
+    assert response.status_code == status, (url, response.status_code)
+    return response.content.decode()
+
+
+def test_search_page_lists_the_query_results_without_javascript(client, catalogue):
+    body = page(client, "/cards/?q=cave:golden+does:tuck")
+    found = [d for d in Dragon.objects.filter(golden_grotto=True) if uses(d, "tuck")]
+    assert f'<span id="dragon-count">{len(found)}</span>' in body
+    for dragon in found:
+        assert f"/cards/dragons/{dragon.slug}/" in body
+    assert 'id="filter-panel"' in body and "search.js" in body
+
+
+def test_search_page_with_a_bad_query_says_why(client, catalogue):
+    body = page(client, "/cards/?q=vp%3E%3D", status=400)
+    assert "needs a value" in html.unescape(body)
+
+
+def test_every_help_example_reads_and_finds_cards(client, catalogue):
+    body = html.unescape(page(client, "/cards/help/"))
+    for query, meaning in EXAMPLES:
+        assert query in body
+        dragons = client.get("/api/dragons/?q=" + quote(query), HTTP_ACCEPT="application/json").json()
+        caves = client.get("/api/caves/?q=" + quote(query), HTTP_ACCEPT="application/json").json()
+        assert dragons["count"] + caves["count"] > 0, query
+
+
+def test_dragon_page_draws_the_card(client, catalogue):
+    dragon = Dragon.objects.filter(cost_total__gte=2, capacity__gte=1, has_if_activated=True).first()
+    body = page(client, f"/cards/dragons/{dragon.slug}/")
+    assert html.escape(dragon.name) in body
+    assert f'<span class="vp-value">{dragon.vp}</span>' in body
+    for item, count in dragon.cost.items():
+        assert f'<span class="icon icon-{item}" title="{item}"></span>{count} {item}' in body
+    for cave in dragon.habitats:
+        assert f"?q=cave:{cave.split('_')[0]}" in body
+    assert body.count('class="icon icon-nest"') == dragon.capacity
+    assert f"?q=size:{dragon.size}" in body and f"?q=trait:{dragon.trait}" in body
+    assert "?q=kind:if_activated" in body
+    assert 'class="card-ability"><span class="icon' in body
+
+
+def test_dragon_page_links_cards_with_the_same_mechanics(client, catalogue):
+    dragon = next(d for d in Dragon.objects.all() if uses(d, "tuck"))
+    body = page(client, f"/cards/dragons/{dragon.slug}/")
+    assert "/cards/?q=does:tuck" in body
+    section = body.split('class="similar"', 1)[1].split("</section>", 1)[0]
+    linked = [part.split("/", 1)[0] for part in section.split("/cards/dragons/")[1:]]
+    assert linked and dragon.slug not in linked
+    actions = {"tuck", "cache", "gain", "lay_egg", "excavate", "play_dragon", "train", "activate", "score", "pay",
+               "reveal", "distribute", "cover_dragon", "swap_dragons", "swap_with_hand", "swap_cave_card"}
+    own = {word for word in actions if uses(dragon, word)}
+    for slug in linked:
+        assert own & {word for word in actions if uses(Dragon.objects.get(slug=slug), word)}, slug
+
+
+def test_reprinted_dragon_page_links_its_other_printing(client, catalogue):
+    updated = Dragon.objects.filter(printing=Printing.UPDATED).select_related("original").first()
+    body = page(client, f"/cards/dragons/{updated.slug}/")
+    assert f"/cards/dragons/{updated.original.slug}/" in body
+    assert "updated printing" in body
+
+
+def test_dragon_number_address_redirects_to_the_original_printing(client, catalogue):
+    response = client.get("/cards/dragons/1/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/cards/dragons/{Dragon.objects.get(number=1, printing='original').slug}/"
+    assert client.get("/cards/dragons/9999/").status_code == 404
+
+
+def test_cave_page(client, catalogue):
+    cave = CaveCard.objects.exclude(ability_text="").first()
+    body = page(client, f"/cards/caves/{cave.slug}/")
+    assert f"Cave card {cave.number}" in body
+    assert 'class="card-ability"' in body
+    assert client.get(f"/cards/caves/{cave.number}/").status_code == 302
+
+
+@pytest.mark.parametrize("model, list_url, route", [
+    (GuildTile, "/cards/guilds/", "/cards/guilds/"),
+    (ObjectiveTile, "/cards/objectives/", "/cards/objectives/"),
+])
+def test_tiles_have_a_list_and_a_page_each(client, catalogue, model, list_url, route):
+    body = page(client, list_url)
+    for tile in model.objects.all():
+        assert f"{route}{tile.slug}/" in body
+        page(client, f"{route}{tile.slug}/")
+    page(client, f"{route}no-such-tile/", status=404)
+
+
+def test_guild_page_lists_its_rows(client, catalogue):
+    tile = GuildTile.objects.filter(guild_abilities__isnull=False).first()
+    body = html.unescape(page(client, f"/cards/guilds/{tile.slug}/"))
+    for row in tile.guild_abilities.all():
+        assert row.text in body
