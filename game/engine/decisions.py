@@ -1,0 +1,43 @@
+"""Decisions: small frozen values a player picks from `state.legal_options()`, and the two ways to get one wrong."""
+from typing import NamedTuple
+
+
+class MalformedDecision(ValueError):
+    """The input could not be read as a decision at all."""
+
+
+class IllegalDecision(ValueError):
+    """The input is a decision, but the rules forbid it now; the message says what was tried and why not."""
+
+
+class Option(NamedTuple):
+    """One legal choice: a kind ("entice", "yes", "space", ...) and flat arguments (ints and strings)."""
+
+    kind: str
+    args: tuple = ()
+
+    def to_dict(self):
+        return {"kind": self.kind, "args": list(self.args)}
+
+    @classmethod
+    def from_dict(cls, data):
+        if isinstance(data, Option):
+            return data
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise MalformedDecision('a decision is an object such as {"kind": "pass", "args": []}')
+        args = data.get("args", [])
+        if not isinstance(args, (list, tuple)) or not all(
+                isinstance(a, (int, str)) and not isinstance(a, bool) for a in args):
+            raise MalformedDecision("a decision's args must be a list of numbers and words")
+        unknown = set(data) - {"kind", "args", "label"}
+        if unknown:
+            raise MalformedDecision(f"a decision has no field {sorted(unknown)[0]!r}")
+        return cls(data["kind"], tuple(args))
+
+
+class Pending(NamedTuple):
+    """Who must decide, about what (a short prompt for the UI), and the legal options in a stable order."""
+
+    player: int
+    prompt: str
+    options: tuple

@@ -1,0 +1,110 @@
+"""The pieces of a game state: a player's mat spaces and a player. Plain mutable objects with __slots__ for speed."""
+
+COLUMNS = 4
+SPACES = 12  # 3 caves x 4 columns; a space index is cave * 4 + column
+NEST = -1  # the mat's own nests, where an egg location is asked for
+
+
+class Space:
+    """One space of a mat: its cave card (column 0 needs none), its dragon and what lies on or under it."""
+
+    __slots__ = ("cave_card", "dragon", "eggs", "cached", "tucked", "tokens", "fed", "grown")
+
+    def __init__(self):
+        self.cave_card = None
+        self.dragon = None
+        self.eggs = 0
+        self.cached = [0, 0, 0, 0]
+        self.tucked = []
+        self.tokens = 0
+        self.fed = 0
+        self.grown = False
+
+    def clear_dragon(self):
+        self.dragon = None
+        self.eggs = 0
+        self.cached = [0, 0, 0, 0]
+        self.tucked = []
+        self.tokens = 0
+        self.fed = 0
+        self.grown = False
+
+    def to_json(self):
+        return [self.cave_card, self.dragon, self.eggs, list(self.cached), list(self.tucked), self.tokens, self.fed,
+                self.grown]
+
+    @classmethod
+    def from_json(cls, data):
+        space = cls()
+        (space.cave_card, space.dragon, space.eggs, cached, tucked, space.tokens, space.fed, space.grown) = data
+        space.cached = list(cached)
+        space.tucked = list(tucked)
+        return space
+
+
+class Player:
+    __slots__ = ("seat", "coins", "res", "hand", "caves", "nest", "spaces", "guild", "markers", "objectives",
+                 "explored", "passed", "income_space", "end_vp", "fresh")
+
+    def __init__(self, seat):
+        self.seat = seat
+        self.coins = 0
+        self.res = [0, 0, 0, 0]  # meat, gold, crystal, milk
+        self.hand = []  # dragon cards (catalogue indices)
+        self.caves = []  # cave cards in hand
+        self.nest = 0  # eggs on the mat's own nests
+        self.spaces = [Space() for _ in range(SPACES)]
+        self.guild = 0  # advancements taken; track position is guild % track length (from its start)
+        self.markers = []  # [row, square] on the Dragon Guild tile; row -1 is the END GAME VP row
+        self.objectives = []  # place per scored round: 1, 2, 3 or 0 for "all others"
+        self.explored = [0, 0, 0]  # explore visits per cave this round
+        self.passed = False
+        self.income_space = None  # Academy: index of the income space taken this round
+        self.end_vp = {}  # source label -> VP scored by end-game abilities
+        self.fresh = []  # dragons played this turn (their if-activated abilities wait)
+
+    def excavated(self, index):
+        return index % COLUMNS == 0 or self.spaces[index].cave_card is not None
+
+    def dragon_count(self):
+        return sum(1 for s in self.spaces if s.dragon is not None)
+
+    def eggs(self):
+        return self.nest + sum(s.eggs for s in self.spaces)
+
+    def card_count(self):
+        return len(self.hand) + len(self.caves)
+
+    def find(self, dragon):
+        for i, space in enumerate(self.spaces):
+            if space.dragon == dragon:
+                return i
+        return None
+
+    def to_json(self):
+        return {
+            "coins": self.coins, "res": list(self.res), "hand": list(self.hand), "caves": list(self.caves),
+            "nest": self.nest, "spaces": [s.to_json() for s in self.spaces], "guild": self.guild,
+            "markers": [list(m) for m in self.markers], "objectives": list(self.objectives),
+            "explored": list(self.explored), "passed": self.passed, "income_space": self.income_space,
+            "end_vp": dict(self.end_vp), "fresh": list(self.fresh),
+        }
+
+    @classmethod
+    def from_json(cls, seat, data):
+        p = cls(seat)
+        p.coins = data["coins"]
+        p.res = list(data["res"])
+        p.hand = list(data["hand"])
+        p.caves = list(data["caves"])
+        p.nest = data["nest"]
+        p.spaces = [Space.from_json(s) for s in data["spaces"]]
+        p.guild = data["guild"]
+        p.markers = [list(m) for m in data["markers"]]
+        p.objectives = list(data["objectives"])
+        p.explored = list(data["explored"])
+        p.passed = data["passed"]
+        p.income_space = data["income_space"]
+        p.end_vp = dict(data["end_vp"])
+        p.fresh = list(data["fresh"])
+        return p

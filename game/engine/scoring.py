@@ -1,0 +1,159 @@
+"""Scoring a finished mat: a per-category breakdown, the ranking and its tiebreak, as plain data.
+
+`final_result(state)` scores a finished game (end-game abilities already ran through the interpreter, with their
+decisions). `score_mat(...)` scores one mat built from anything (the score calculator's user input): end-game
+abilities that need choices take them from `choices` instead of asking.
+"""
+from . import interpreter as fx
+from .model import Player
+
+CATEGORIES = ("guild", "dragons", "abilities", "eggs", "cached", "tucked", "objectives", "coins", "items")
+CATEGORY_NAMES = {
+    "guild": "Dragon Guild END GAME markers", "dragons": "printed VP of dragons on the mat",
+    "abilities": "end-game abilities", "eggs": "eggs", "cached": "cached resources", "tucked": "tucked cards",
+    "objectives": "round objectives", "coins": "leftover coins (1 each)",
+    "items": "leftover resources and cards (1 per 4)",
+}
+
+
+def visible_dragons(pl):
+    return [s.dragon for s in pl.spaces if s.dragon is not None]
+
+
+def base_breakdown(cat, pl, objective_vp, guild_vp):
+    dragons = visible_dragons(pl)
+    fledglings = sum(1 for d in dragons if cat.dragons[d].size == "fledgling")
+    printed = sum(cat.dragons[d].vp for d in dragons if cat.dragons[d].size != "fledgling") + fledglings * fledglings
+    abilities = sum(vp for source, vp in pl.end_vp.items() if source != "guild")
+    return {
+        "guild": guild_vp + pl.end_vp.get("guild", 0),
+        "dragons": printed,
+        "abilities": abilities,
+        "eggs": pl.eggs(),
+        "cached": sum(sum(s.cached) for s in pl.spaces),
+        "tucked": sum(len(s.tucked) for s in pl.spaces),
+        "objectives": objective_vp,
+        "coins": pl.coins,
+        "items": (sum(pl.res) + len(pl.hand) + len(pl.caves)) // 4,
+    }
+
+
+def objective_vp(cat, places):
+    total = 0
+    for rnd, place in enumerate(places, start=1):
+        table = cat.objective_vp.get(rnd, ())
+        if 1 <= place <= len(table):
+            total += table[place - 1]
+    return total
+
+
+def guild_marker_vp(cat, markers):
+    """Markers on the END GAME VP row (row -1) score the printed VP of their square."""
+    total = 0
+    for row, square in markers:
+        if row == -1 and cat.guild_end_vp:
+            total += cat.guild_end_vp[min(square, len(cat.guild_end_vp) - 1)]
+    return total
+
+
+def rank(totals, dragons):
+    """Places by total VP; ties broken by visible dragons; still tied players share the place."""
+    keys = [(t, d) for t, d in zip(totals, dragons)]
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    places = [0] * len(keys)
+    for i in order:
+        places[i] = 1 + sum(1 for k in keys if k > keys[i])
+    notes = []
+    for i in order:
+        tied_vp = [j for j in range(len(keys)) if j != i and totals[j] == totals[i]]
+        if tied_vp and i < min(tied_vp):
+            group = [i] + tied_vp
+            if len({dragons[j] for j in group}) > 1:
+                notes.append(f"Players {', '.join(str(j + 1) for j in group)} tie on {totals[i]} VP; the tiebreak "
+                             f"is the most dragons on the mat ({', '.join(str(dragons[j]) for j in group)}).")
+            else:
+                notes.append(f"Players {', '.join(str(j + 1) for j in group)} tie on {totals[i]} VP and on "
+                             f"dragons ({dragons[i]}): they share the place.")
+    return places, notes
+
+
+def final_result(st):
+    cat = st.cat
+    scores = []
+    for pl in st.players:
+        breakdown = base_breakdown(cat, pl, objective_vp(cat, pl.objectives), guild_marker_vp(cat, pl.markers))
+        breakdown["total"] = sum(breakdown[c] for c in CATEGORIES)
+        scores.append(breakdown)
+    totals = [s["total"] for s in scores]
+    dragons = [len(visible_dragons(pl)) for pl in st.players]
+    places, notes = rank(totals, dragons)
+    winners = [i for i, place in enumerate(places) if place == 1]
+    return {"scores": scores, "places": places, "winners": winners, "tiebreak": notes, "dragons": dragons}
+
+
+def score_mat(catalogue, mat, objective_places=(), guild_markers=(), choices=None, neighbour=None):
+    """Score one mat (a Player, or its to_json() dict) without playing: the score calculator's entry point.
+
+    `choices` maps a dragon's catalogue index to the answers its end-game ability needs, in order ("yes"/"no" for
+    a may or pay, an option number for a choose); without them a choose takes its best option and a pay is declined.
+    """
+    from .state import GameState
+
+    pl = mat if isinstance(mat, Player) else Player.from_json(0, _complete(mat))
+    pl.markers = [list(m) for m in guild_markers] or pl.markers
+    pl.objectives = list(objective_places) or pl.objectives
+    st = GameState(catalogue)
+    st.players = [pl] + ([neighbour if isinstance(neighbour, Player) else Player.from_json(1, _complete(neighbour))]
+                         if neighbour is not None else [])
+    pl.end_vp = {}
+    rows = catalogue.guild_tiles[0]["rows"] if catalogue.guild_tiles else []
+    for dragon in visible_dragons(pl):
+        card = catalogue.dragons[dragon]
+        if not st.active(0, dragon):
+            continue
+        for ability in card.abilities:
+            if ability["kind"] == "end_game":
+                fid = fx.new_frame(st, 0, dragon, source=f"dragon:{dragon}")
+                answers = list((choices or {}).get(dragon, ()))
+                vp = evaluate(st, st.frames[fid], ability["effect"], answers)
+                pl.end_vp[f"dragon:{dragon}"] = pl.end_vp.get(f"dragon:{dragon}", 0) + vp
+    breakdown = base_breakdown(catalogue, pl, objective_vp(catalogue, pl.objectives),
+                               guild_marker_vp(catalogue, pl.markers))
+    del rows
+    breakdown["total"] = sum(breakdown[c] for c in CATEGORIES)
+    return breakdown
+
+
+def evaluate(st, frame, node, answers):
+    """VP an end-game effect scores, taking decisions from `answers` (consumed in order)."""
+    from .words.items import can_pay
+    from .words.scoring import score_value
+
+    word = node["do"]
+    if word == "score":
+        return score_value(st, frame, node)
+    if word == "seq":
+        return sum(evaluate(st, frame, step, answers) for step in node["steps"])
+    if word == "if":
+        branch = node["then"] if fx.test(st, frame, node["cond"]) else node.get("else")
+        return evaluate(st, frame, branch, answers) if branch else 0
+    if word == "may":
+        take = answers.pop(0) if answers else "yes"
+        return evaluate(st, frame, node["effect"], answers) if take == "yes" else 0
+    if word == "pay":
+        take = answers.pop(0) if answers else "no"
+        if take == "yes" and can_pay(st, frame, node["cost"]):
+            return evaluate(st, frame, node["then"], answers)
+        return 0
+    if word == "choose":
+        if answers:
+            return evaluate(st, frame, node["options"][int(answers.pop(0))], answers)
+        return max(evaluate(st, frame, option, []) for option in node["options"])
+    return 0
+
+
+def _complete(data):
+    """Fill a partial mat dict (from user input) with empty defaults."""
+    base = Player(0).to_json()
+    base.update(data)
+    return base

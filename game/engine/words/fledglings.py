@@ -1,0 +1,144 @@
+"""Words that work other abilities: train (fledglings) and activate (another dragon's or the mat's ability)."""
+from ..decisions import Option
+from ..interpreter import amount, can, push_ability, push_fx, push_then, set_var, targets, word
+from .items import STOP, bound_cards, can_pay
+
+
+def _trainable(st, frame, node):
+    p = frame["p"]
+    spaces = st.players[p].spaces
+    tgt = dict(node.get("on") or {"scope": "mat"})
+    tgt["untrained"] = True
+    out = []
+    for index in targets(st, frame, tgt):
+        card = st.cat.dragons[spaces[index].dragon]
+        if node.get("free") or node.get("full") or can_pay(st, frame, [{"item": card.training[spaces[index].tokens]}]):
+            out.append(index)
+    return out
+
+
+@word("train")
+def train(st, task, frame):
+    node = task["e"]
+    p = frame["p"]
+    spaces = st.players[p].spaces
+    if "left" not in task:
+        task["left"] = amount(st, frame, node.get("count", 1))
+        task["done"] = 0
+    a = task.pop("a", None)
+    if a is not None:
+        if a == STOP:
+            task["left"] = 0
+        else:
+            index = a.args[0]
+            space = spaces[index]
+            card = st.cat.dragons[space.dragon]
+            covered = card.training[space.tokens]
+            if node.get("full"):
+                covered = card.training[space.tokens:]
+                space.tokens = len(card.training)
+            else:
+                space.tokens += 1
+            if node.get("as"):
+                set_var(frame, node["as"], covered)
+            task["left"] -= 1
+            task["done"] += 1
+            st.stack.append(task)
+            if not (node.get("free") or node.get("full")):
+                push_fx(st, {"do": "pay", "cost": [{"item": covered}]}, task["f"])
+            return
+    if task["left"] > 0:
+        spots = _trainable(st, frame, node)
+        if spots:
+            options = [Option("train", (index,)) for index in spots]
+            if node.get("up_to"):
+                options.append(STOP)
+            verb = "Fully train" if node.get("full") else "Train"
+            return st.ask(task, p, f"{verb} a fledgling: choose which", options)
+    if task["done"]:
+        push_then(st, node, task["f"])
+
+
+@can("train")
+def can_train(st, node, frame):
+    return bool(_trainable(st, frame, node))
+
+
+def _activate_options(st, frame, node, chosen):
+    p = frame["p"]
+    kinds = node.get("kinds", ["if_activated"])
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    on = node.get("on", {"scope": "mat"})
+    options = []
+    if on == "mat":
+        options = [Option("activate_icon", (cave, slot)) for cave in range(3) for slot in range(5)]
+    elif isinstance(on, dict) and "var" in on:
+        for ref in bound_cards(st, frame, on["var"]):
+            card = st.cat.caves[ref[1]] if ref[0] == "cave" else st.cat.dragons[ref[1]]
+            if any(ab["kind"] in kinds for ab in card.abilities):
+                options.append(Option("activate_card", tuple(ref)))
+    else:
+        spaces = st.players[p].spaces
+        for index in targets(st, frame, on):
+            dragon = spaces[index].dragon
+            if st.cat.dragons[dragon].kinds.intersection(kinds) and st.active(p, dragon, index):
+                options.append(Option("activate", (dragon,)))
+    if node.get("distinct", True):
+        options = [o for o in options if list(o.args) not in chosen]
+    return options
+
+
+@word("activate")
+def activate(st, task, frame):
+    node = task["e"]
+    p = frame["p"]
+    kinds = node.get("kinds", ["if_activated"])
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    chosen = task.setdefault("chosen", [])
+    if "left" not in task:
+        task["left"] = node.get("count", 1)
+        on = node.get("on", {"scope": "mat"})
+        if isinstance(on, dict) and on.get("each"):
+            for option in reversed(_activate_options(st, frame, node, [])):
+                _run(st, p, option, kinds)
+            return
+    a = task.pop("a", None)
+    if a is not None:
+        if a == STOP:
+            return
+        chosen.append(list(a.args))
+        task["left"] -= 1
+        if task["left"] > 0:
+            st.stack.append(task)
+        else:
+            push_then(st, node, task["f"])
+        _run(st, p, a, kinds)
+        return
+    options = _activate_options(st, frame, node, chosen)
+    if not options or task["left"] <= 0:
+        return
+    if node.get("up_to"):
+        options.append(STOP)
+    return st.ask(task, p, "Choose the ability to use again", options)
+
+
+def _run(st, p, option, kinds):
+    if option.kind == "activate_icon":
+        cave, slot = option.args
+        push_ability(st, p, st.cat.mat_icons[cave][slot], cave=cave, ask=False, source="a mat icon")
+    elif option.kind == "activate_card" and option.args[0] == "cave":
+        card = st.cat.caves[option.args[1]]
+        for ability in reversed(card.abilities):
+            if ability["kind"] in kinds:
+                push_ability(st, p, ability["effect"], ability.get("others"), source=f"cave card {card.number}")
+    else:
+        dragon = option.args[-1]
+        for ability in reversed(st.cat.dragons[dragon].abilities):
+            if ability["kind"] in kinds:
+                push_ability(st, p, ability["effect"], ability.get("others"), src=dragon, kind=ability["kind"],
+                             source=f"dragon:{dragon}")
+
+
+@can("activate")
+def can_activate(st, node, frame):
+    return bool(_activate_options(st, frame, node, []))

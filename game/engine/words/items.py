@@ -1,0 +1,545 @@
+"""Words that move items: pay, gain, lay_egg, cache, tuck (and the hatchlings' feeding they trigger)."""
+from ..catalogue import RES_INDEX, RESOURCES
+from ..decisions import Option
+from ..interpreter import (amount, can, get_var, here, push_ability, push_fx, push_then, scope_spaces, set_var,
+                           targets, word)
+from ..model import NEST
+from ..state import task as register_task
+
+STOP = Option("stop")
+CARD_ITEMS = ("dragon", "cave", "card")
+
+
+def card_ref(kind, index):
+    return [kind, index]
+
+
+def take_card(st, p, ref):
+    """Move a bound card (revealed, or already in hand) into the player's hand; False if it is gone."""
+    kind, index = ref
+    pl = st.players[p]
+    if kind == "dragon":
+        if index in st.revealed:
+            st.revealed.remove(index)
+            pl.hand.append(index)
+            return True
+        return index in pl.hand
+    return index in pl.caves
+
+
+def remove_card(st, p, ref):
+    """Take a bound card out of the revealed cards or the hand, to tuck or play it; False if it is gone."""
+    kind, index = ref
+    pl = st.players[p]
+    if kind == "dragon":
+        if index in st.revealed:
+            st.revealed.remove(index)
+            return True
+        if index in pl.hand:
+            pl.hand.remove(index)
+            return True
+        return False
+    if index in pl.caves:
+        pl.caves.remove(index)
+        return True
+    return False
+
+
+def bound_cards(st, frame, var):
+    value = get_var(st, frame, var)
+    if not isinstance(value, list):
+        return []
+    if value and isinstance(value[0], str) and value[0] in ("dragon", "cave"):
+        value = [value]
+    return [v for v in value if isinstance(v, list) and len(v) == 2 and v[0] in ("dragon", "cave")]
+
+
+def feed(st, p, index, what):
+    """A hatchling fed its food (a resource name, or "card"): queue on_feed, and on_grow_up the 3rd time."""
+    space = st.players[p].spaces[index]
+    card = st.cat.dragons[space.dragon]
+    if card.size != "hatchling" or card.feeds_on != what:
+        return
+    st.stack.append({"t": "feed", "p": p, "d": space.dragon})
+
+
+@register_task("feed")
+def t_feed(st, task):
+    p, dragon = task["p"], task["d"]
+    pl = st.players[p]
+    index = pl.find(dragon)
+    if index is None:
+        return
+    space = pl.spaces[index]
+    space.fed += 1
+    if space.fed >= 3 and not space.grown:
+        space.grown = True
+        st.push_card_abilities(p, dragon, "on_grow_up", index)
+    st.push_card_abilities(p, dragon, "on_feed", index)
+
+
+# -- pay ------------------------------------------------------------------------------------------------------
+
+def egg_sources(st, frame, source):
+    pl = st.players[frame["p"]]
+    if source is None:
+        out = [NEST] if pl.nest else []
+        return out + [i for i, s in enumerate(pl.spaces) if s.eggs]
+    return [i for i in scope_spaces(st, frame, source) if pl.spaces[i].eggs]
+
+
+def can_pay(st, frame, cost):
+    pl = st.players[frame["p"]]
+    res = list(pl.res)
+    coins = pl.coins
+    dragons, caves = len(pl.hand), len(pl.caves)
+    eggs = pl.eggs()
+    flexible = {"any_resource": 0, "card": 0, "tithe": 0}
+    for item in cost:
+        name, n = item["item"], item.get("count", 1)
+        if name in RES_INDEX:
+            res[RES_INDEX[name]] -= n
+        elif name == "coin":
+            coins -= n
+        elif name == "dragon":
+            dragons -= n
+        elif name == "cave":
+            caves -= n
+        elif name == "egg":
+            eggs -= n
+            if "from" in item:
+                spaces = st.players[frame["p"]].spaces
+                if sum(spaces[i].eggs for i in scope_spaces(st, frame, item["from"])) < n:
+                    return False
+        else:
+            flexible[name] += n
+    if min(res) < 0 or coins < 0 or dragons < 0 or caves < 0 or eggs < 0:
+        return False
+    spare_res = sum(res) - flexible["any_resource"]
+    spare_cards = dragons + caves - flexible["card"]
+    if spare_res < 0 or spare_cards < 0:
+        return False
+    return spare_res + spare_cards + eggs >= flexible["tithe"]
+
+
+def pay_options(st, frame, item):
+    pl = st.players[frame["p"]]
+    name = item["item"]
+    options = []
+    if name in ("any_resource", "tithe"):
+        options += [Option("pay", (r,)) for i, r in enumerate(RESOURCES) if pl.res[i]]
+    if name in ("dragon", "card", "tithe"):
+        options += [Option("pay", ("dragon", d)) for d in sorted(set(pl.hand))]
+    if name in ("cave", "card", "tithe"):
+        options += [Option("pay", ("cave", c)) for c in sorted(set(pl.caves))]
+    if name in ("egg", "tithe"):
+        options += [Option("pay", ("egg", where)) for where in egg_sources(st, frame, item.get("from"))]
+    return options
+
+
+@word("pay")
+def pay(st, task, frame):
+    node = task["e"]
+    p = frame["p"]
+    pl = st.players[p]
+    cost = node["cost"]
+    if "i" not in task:
+        if not can_pay(st, frame, cost):
+            return
+        task["i"], task["left"], task["paid"] = 0, cost[0].get("count", 1), []
+    a = task.pop("a", None)
+    if a is not None:
+        _pay_one(st, p, a.args, task["paid"])
+        task["left"] -= 1
+    while task["i"] < len(cost):
+        item = cost[task["i"]]
+        if task["left"] <= 0:
+            task["i"] += 1
+            if task["i"] < len(cost):
+                task["left"] = cost[task["i"]].get("count", 1)
+            continue
+        name = item["item"]
+        if name in RES_INDEX:
+            pl.res[RES_INDEX[name]] -= task["left"]
+            task["paid"] += [name] * task["left"]
+            task["left"] = 0
+            continue
+        if name == "coin":
+            pl.coins -= task["left"]
+            task["paid"] += ["coin"] * task["left"]
+            task["left"] = 0
+            continue
+        options = pay_options(st, frame, item)
+        if not options:  # cannot happen after can_pay, but never loop forever
+            return
+        what = {"any_resource": "a resource", "egg": "an egg (choose where from)", "dragon": "a dragon card",
+                "cave": "a cave card", "card": "a card", "tithe": "a tithe (a resource, card or egg)"}[name]
+        return st.ask(task, p, f"Pay {what}", options)
+    if node.get("as"):
+        set_var(frame, node["as"], task["paid"])
+    push_then(st, node, task["f"])
+
+
+def _pay_one(st, p, args, paid):
+    pl = st.players[p]
+    if args[0] == "dragon":
+        pl.hand.remove(args[1])
+        st.dragon_discard.append(args[1])
+        paid.append(["dragon", args[1]])
+    elif args[0] == "cave":
+        pl.caves.remove(args[1])
+        st.cave_discard.append(args[1])
+        paid.append(["cave", args[1]])
+    elif args[0] == "egg":
+        if args[1] == NEST:
+            pl.nest -= 1
+        else:
+            pl.spaces[args[1]].eggs -= 1
+        paid.append("egg")
+    else:
+        pl.res[RES_INDEX[args[0]]] -= 1
+        paid.append(args[0])
+
+
+@can("pay")
+def can_pay_word(st, node, frame):
+    return can_pay(st, frame, node["cost"])
+
+
+# -- gain -----------------------------------------------------------------------------------------------------
+
+def resolve_item(st, frame, item):
+    if isinstance(item, dict):
+        return get_var(st, frame, item["var"])
+    return item
+
+
+@word("gain")
+def gain(st, task, frame):
+    node = task["e"]
+    p = frame["p"]
+    pl = st.players[p]
+    item = resolve_item(st, frame, node["item"])
+    if "left" not in task:
+        task["left"] = amount(st, frame, node.get("count", 1))
+        task["got"] = []
+    a = task.pop("a", None)
+    got = task["got"]
+    if isinstance(item, list) and item and isinstance(item[0], str) and item[0] in ("dragon", "cave"):
+        item = [item]
+    if isinstance(item, list) and item and isinstance(item[0], list):  # bound cards: take them into hand
+        for ref in item:
+            if take_card(st, p, ref):
+                got.append(ref)
+        return _gained(st, task, frame, got)
+    if isinstance(item, list):  # one of these resources (e.g. those in a tucked card's cost)
+        choices = [r for r in item if r in RES_INDEX]
+        item = "any_resource"
+    else:
+        choices = list(RESOURCES)
+    if item in RES_INDEX:
+        pl.res[RES_INDEX[item]] += task["left"]
+        got += [item] * task["left"]
+        task["left"] = 0
+    elif item == "any_resource":
+        if a is not None:
+            n = task["left"] if node.get("same") else 1
+            pl.res[RES_INDEX[a.args[0]]] += n
+            got += [a.args[0]] * n
+            task["left"] -= n
+        if task["left"] > 0 and choices:
+            options = [Option("resource", (r,)) for r in RESOURCES if r in choices]
+            each = f"{task['left']} of one kind" if node.get("same") and task["left"] > 1 else "1"
+            return st.ask(task, p, f"Choose a resource to gain ({each})", options)
+    elif item == "coin":
+        pl.coins += task["left"]
+        got += ["coin"] * task["left"]
+        task["left"] = 0
+    elif item == "egg":
+        n = task["left"]
+        task["left"] = 0
+        got.append("egg")
+        _gained(st, task, frame, got)
+        push_fx(st, {"do": "lay_egg", "count": n}, task["f"])
+        return
+    elif item == "guild":
+        n = task["left"]
+        task["left"] = 0
+        got.append("guild")
+        _gained(st, task, frame, got)
+        st.advance_guild(p, n)
+        return
+    elif item in ("dragon", "cave"):
+        source = node.get("from", "any")
+        display = st.display_dragons if item == "dragon" else st.display_caves
+        if a is not None:
+            if a.args[0] == "display":
+                card = display[a.args[1]]
+                display[a.args[1]] = None
+            else:
+                card = st.draw_dragon() if item == "dragon" else st.draw_cave()
+            _to_hand(pl, item, card, got)
+            task["left"] -= 1
+        while task["left"] > 0:
+            deck_ok = bool(st.dragon_deck or st.dragon_discard) if item == "dragon" else bool(
+                st.cave_deck or st.cave_discard)
+            options = []
+            if source in ("any", "display"):
+                options = [Option("take", ("display", i)) for i in range(3) if display[i] is not None]
+            if source in ("any", "deck") and deck_ok:
+                if source == "deck":
+                    card = st.draw_dragon() if item == "dragon" else st.draw_cave()
+                    _to_hand(pl, item, card, got)
+                    task["left"] -= 1
+                    continue
+                options.append(Option("take", ("deck",)))
+            if not options:
+                break
+            return st.ask(task, p, f"Take a {item} card from the display or the top of the deck", options)
+        task["left"] = 0
+    elif isinstance(item, str) and item in ("meat_or_milk",):
+        task["left"] = 0
+    _gained(st, task, frame, got)
+
+
+def _to_hand(pl, item, card, got):
+    if card is None:
+        return
+    if item == "dragon":
+        pl.hand.append(card)
+    else:
+        pl.caves.append(card)
+    got.append([item, card])
+
+
+def _gained(st, task, frame, got):
+    node = task["e"]
+    if node.get("as"):
+        value = got
+        if node.get("same") and got and isinstance(got[0], str):
+            value = got[0]
+        set_var(frame, node["as"], value)
+    if got:
+        push_then(st, node, task["f"])
+
+
+@can("gain")
+def can_gain(st, node, frame):
+    item = resolve_item(st, frame, node["item"])
+    if item is None or item == []:
+        return False
+    if item == "egg":
+        return bool(st.egg_room(frame["p"], range(12), True))
+    if item in ("dragon", "cave"):
+        source = node.get("from", "any")
+        display = st.display_dragons if item == "dragon" else st.display_caves
+        deck = (st.dragon_deck or st.dragon_discard) if item == "dragon" else (st.cave_deck or st.cave_discard)
+        return (source != "deck" and any(c is not None for c in display)) or (source != "display" and bool(deck))
+    return True
+
+
+# -- lay_egg --------------------------------------------------------------------------------------------------
+
+def _egg_target(frame, node):
+    tgt = node.get("on") or {}
+    mat = tgt.get("scope", "mat") == "mat" and not tgt.get("cave")
+    plain = not any(k in tgt for k in ("trait", "not_trait", "size", "not_size", "kind", "other", "each"))
+    return tgt, tgt.get("nests", mat and plain)
+
+
+@word("lay_egg")
+def lay_egg(st, task, frame):
+    node = task["e"]
+    p = frame["p"]
+    tgt, nests = _egg_target(frame, node)
+    if "left" not in task:
+        task["left"] = amount(st, frame, node.get("count", 1))
+        task["laid"] = 0
+        if tgt.get("each"):
+            for index in targets(st, frame, tgt):
+                for _ in range(task["left"]):
+                    if st.egg_room(p, (index,), False):
+                        st.lay(p, index)
+                        task["laid"] += 1
+            task["left"] = 0
+    a = task.pop("a", None)
+    if a is not None:
+        if a == STOP:
+            task["left"] = 0
+        else:
+            st.lay(p, a.args[0])
+            task["laid"] += 1
+            task["left"] -= 1
+    if task["left"] > 0:
+        room = st.egg_room(p, targets(st, frame, tgt), nests)
+        if room:
+            options = [Option("egg_on", (where,)) for where in room]
+            if node.get("up_to") and task["laid"]:
+                options.append(STOP)
+            return st.ask(task, p, f"Lay an egg ({task['left']} to lay): choose where", options)
+    if task["laid"]:
+        push_then(st, node, task["f"])
+
+
+@can("lay_egg")
+def can_lay_egg(st, node, frame):
+    tgt, nests = _egg_target(frame, node)
+    return bool(st.egg_room(frame["p"], targets(st, frame, tgt), nests))
+
+
+# -- cache ----------------------------------------------------------------------------------------------------
+
+def _default_here(st, frame, tgt):
+    if tgt is None:
+        return {"scope": "here"} if here(st, frame) is not None else {"scope": "mat"}
+    return tgt
+
+
+def _cache_kinds(st, frame, node):
+    item = resolve_item(st, frame, node["item"])
+    if isinstance(item, list):
+        kinds = [r for r in item if r in RES_INDEX]
+    elif item == "any_resource":
+        kinds = list(RESOURCES)
+    elif item in RES_INDEX:
+        kinds = [item]
+    else:
+        kinds = []
+    if node.get("from", "supply") == "supply":
+        pl = st.players[frame["p"]]
+        kinds = [r for r in kinds if pl.res[RES_INDEX[r]]]
+    return sorted(set(kinds), key=RESOURCES.index)
+
+
+@word("cache")
+def cache(st, task, frame):
+    node = task["e"]
+    p = frame["p"]
+    pl = st.players[p]
+    tgt = _default_here(st, frame, node.get("on"))
+    if "left" not in task:
+        task["left"] = amount(st, frame, node.get("count", 1))
+        task["done"] = 0
+        if tgt.get("each"):
+            task["spots"] = targets(st, frame, tgt)
+            task["units"] = task["left"]
+            task["left"] = len(task["spots"]) * task["left"]
+    a = task.pop("a", None)
+    if a is not None:
+        if a == STOP:
+            task["left"] = 0
+        else:
+            r, index = a.args
+            if node.get("from", "supply") == "supply":
+                pl.res[RES_INDEX[r]] -= 1
+            pl.spaces[index].cached[RES_INDEX[r]] += 1
+            task["left"] -= 1
+            task["done"] += 1
+            if task["left"] > 0:
+                st.stack.append(task)
+                feed(st, p, index, r)
+                return
+            feed_after = (index, r)
+            _cached(st, task, node)
+            feed(st, p, *feed_after)
+            return
+    if task["left"] > 0:
+        kinds = _cache_kinds(st, frame, node)
+        if "spots" in task:
+            spots = [task["spots"][(task["done"]) // task["units"]]] if task["spots"] else []
+        else:
+            spots = targets(st, frame, tgt)
+        if kinds and spots:
+            options = [Option("cache", (r, index)) for index in spots for r in kinds]
+            if node.get("up_to"):
+                options.append(STOP)
+            return st.ask(task, p, f"Cache a resource ({task['left']} left): choose which and on which dragon",
+                          options)
+    _cached(st, task, node)
+
+
+def _cached(st, task, node):
+    if task["done"]:
+        push_then(st, node, task["f"])
+
+
+@can("cache")
+def can_cache(st, node, frame):
+    tgt = _default_here(st, frame, node.get("on"))
+    return bool(_cache_kinds(st, frame, node)) and bool(targets(st, frame, tgt))
+
+
+# -- tuck -----------------------------------------------------------------------------------------------------
+
+def _tuck_cards(st, frame, node):
+    source = node.get("from", "hand")
+    pl = st.players[frame["p"]]
+    if source == "hand":
+        return sorted(set(pl.hand))
+    if source == "deck":
+        return [-1] if (st.dragon_deck or st.dragon_discard) else []
+    return sorted({ref[1] for ref in bound_cards(st, frame, source["var"]) if ref[0] == "dragon"
+                   and (ref[1] in pl.hand or ref[1] in st.revealed)})
+
+
+@word("tuck")
+def tuck(st, task, frame):
+    node = task["e"]
+    p = frame["p"]
+    pl = st.players[p]
+    tgt = _default_here(st, frame, node.get("under"))
+    if "left" not in task:
+        task["left"] = amount(st, frame, node.get("count", 1))
+        task["done"] = 0
+        if tgt.get("each"):
+            task["spots"] = targets(st, frame, tgt)
+            task["units"] = task["left"]
+            task["left"] = len(task["spots"]) * task["left"]
+    a = task.pop("a", None)
+    if a is not None:
+        if a == STOP:
+            task["left"] = 0
+        else:
+            card, index = a.args
+            if card == -1:
+                card = st.draw_dragon()
+            elif not remove_card(st, p, ["dragon", card]):
+                card = None
+            if card is not None:
+                pl.spaces[index].tucked.append(card)
+                cost = st.cat.dragons[card].cost
+                set_var(frame, "tucked_cost", [r for r in RESOURCES if cost.get(r)])
+                set_var(frame, "tucked", [["dragon", card]])
+                task["done"] += 1
+            task["left"] -= 1
+            if card is not None:
+                if task["left"] > 0:
+                    st.stack.append(task)
+                    feed(st, p, index, "card")
+                    return
+                _tucked(st, task, node)
+                feed(st, p, index, "card")
+                return
+    if task["left"] > 0:
+        cards = _tuck_cards(st, frame, node)
+        if "spots" in task:
+            spots = [task["spots"][task["done"] // task["units"]]] if task["spots"] else []
+        else:
+            spots = targets(st, frame, tgt)
+        if cards and spots:
+            options = [Option("tuck", (card, index)) for card in cards for index in spots]
+            if node.get("up_to"):
+                options.append(STOP)
+            return st.ask(task, p, f"Tuck a card ({task['left']} left): choose the card and the dragon", options)
+    _tucked(st, task, node)
+
+
+def _tucked(st, task, node):
+    if task["done"]:
+        push_then(st, node, task["f"])
+
+
+@can("tuck")
+def can_tuck(st, node, frame):
+    tgt = _default_here(st, frame, node.get("under"))
+    return bool(_tuck_cards(st, frame, node)) and bool(targets(st, frame, tgt))
