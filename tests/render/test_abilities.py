@@ -31,7 +31,7 @@ def test_others_part_speaks_of_their_own_mat():
     ability = {"kind": "when_played", "effect": {"do": "gain", "item": "gold"},
                "others": {"do": "may", "effect": {"do": "lay_egg", "on": {"scope": "mat", "size": "small"}}}}
     assert render_ability(ability) == (
-        "When played: Gain 1 gold. Each opponent may lay 1 egg on a small dragon on their mat or in their mat's nests.")
+        "When played: Gain 1 gold. Each opponent may lay 1 egg on a small dragon on their mat.")
 
 
 def test_hatchling_reads_activation_then_feeding_then_growing_up():

@@ -194,3 +194,17 @@ def test_revealed_card_gained_goes_to_hand():
 def test_once_per_round_kind_takes_article_a():
     effect = {"do": "score", "vp": 2, "per": {"count": "dragons", "kind": "once_per_round"}}
     assert render_effect(effect) == "Score 2 VP for each dragon with a once-per-round ability on your mat."
+
+
+def test_tuck_then_gain_from_the_tucked_dragons_cost():
+    effect = {"do": "tuck", "from": "hand", "under": {"scope": "here"},
+              "then": {"do": "gain", "item": {"var": "tucked_cost"}}}
+    assert render_effect(effect) == (
+        "Tuck 1 dragon card from your hand here; if you do, gain 1 resource shown in the tucked dragon's cost.")
+
+
+def test_lay_egg_offers_mat_nests_only_when_asked_beyond_plain_mat():
+    assert render_effect({"do": "lay_egg", "on": {"scope": "mat", "size": "small", "nests": True}}) == (
+        "Lay 1 egg on a small dragon on your mat or in your mat's nests.")
+    assert render_effect({"do": "lay_egg", "on": {"scope": "mat", "nests": False}}) == (
+        "Lay 1 egg on a dragon (not in your mat's nests).")

@@ -464,6 +464,8 @@ def _w_gain(node, ctx):
             text = f"gain {count} of that resource{per}"
         elif holds == "card":
             text = f"take {ctx.var(item)} into {ctx.your} hand"
+        elif holds == "cost_pick":
+            text = f"gain {ctx.var(item)}{per}"
         else:
             text = f"gain {ctx.var(item)}{per}"
     elif item == "egg":
@@ -497,7 +499,10 @@ def _w_lay_egg(node, ctx):
     target = node.get("on")
     if target:
         scope = target.get("scope", "mat")
-        nests = target.get("nests", scope == "mat")
+        # As the interpreter reads it: the mat's nests are offered by default only for a plain "anywhere on the mat".
+        plain = not any(k in target for k in ("cave", "trait", "not_trait", "size", "not_size", "kind", "other",
+                                              "each", "trained", "untrained"))
+        nests = target.get("nests", scope == "mat" and plain)
         if scope == "mat" and set(target) <= {"scope", "nests"}:
             text += "" if nests else f" on a dragon (not in {ctx.your} mat's nests)"
         else:
@@ -539,6 +544,9 @@ def _w_tuck(node, ctx):
         pile = f"{ctx.your} hand" if source == "hand" else "the deck"
         what = f"{up_to}{_items('dragon', count)} from {pile}"
     text = f"tuck {what} " + _target(node.get("under", {"scope": "here"}), ctx, "under", count if not per else 2)
+    # The interpreter binds these two after every tuck (game/engine/words/items.py), so later steps may read them.
+    ctx.bind("tucked", "the tucked card", "tucked")
+    ctx.bind("tucked_cost", "1 resource shown in the tucked dragon's cost", "cost_pick")
     return _then(text + per, node, ctx)
 
 
