@@ -4,22 +4,24 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.effects.render import render_abilities, render_abilities_html, render_effect
+from game.engine.effects.render import render_abilities, render_abilities_html, render_counter, render_effect
+from game.engine.effects.schema import COUNT_WHATS
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 LEFTOVERS = ("{", "}", "None", "_", "\x01", "\x02", "\x03", "  ")
 
 
 def _records(node, where):
-    """(where, card record) for every record holding abilities, and (where, effect) for bare effects (board)."""
+    """(where, kind, node) for every card record holding abilities, every bare effect and every counter."""
     if isinstance(node, dict):
         if isinstance(node.get("abilities"), list):
-            yield where, node, None
+            yield where, "card", node
             return
         if "do" in node:
-            return  # inside an effect tree: its parts are read with it
-        if isinstance(node.get("effect"), dict) and "do" in node["effect"] and "kind" not in node:
-            yield where, None, node["effect"]
+            yield where, "effect", node  # a whole effect tree: its parts are read with it
+            return
+        if node.get("count") in COUNT_WHATS:
+            yield where, "counter", node
             return
         for key, value in node.items():
             yield from _records(value, f"{where}.{key}")
@@ -30,13 +32,15 @@ def _records(node, where):
 
 def _all_texts():
     for path in sorted(FIXTURES.glob("*.json")):
-        for where, card, effect in _records(json.loads(path.read_text()), path.name):
-            if card is not None:
-                label = f"{where} (card {card.get('number')})"
-                yield label, render_abilities(card["abilities"], card)
-                yield label + " html", render_abilities_html(card["abilities"], card)
+        for where, kind, node in _records(json.loads(path.read_text()), path.name):
+            if kind == "card":
+                label = f"{where} (card {node.get('number')})"
+                yield label, render_abilities(node["abilities"], node)
+                yield label + " html", render_abilities_html(node["abilities"], node)
+            elif kind == "effect":
+                yield where, render_effect(node)
             else:
-                yield where, render_effect(effect)
+                yield where, render_counter(node)
 
 
 def test_every_fixture_ability_renders_without_raw_keys():

@@ -193,7 +193,7 @@ def test_revealed_card_gained_goes_to_hand():
 
 def test_once_per_round_kind_takes_article_a():
     effect = {"do": "score", "vp": 2, "per": {"count": "dragons", "kind": "once_per_round"}}
-    assert render_effect(effect) == "Score 2 VP for each dragon with a once-per-round ability on your mat."
+    assert render_effect(effect) == "Score 2 VP for each dragon on your mat with a once-per-round ability."
 
 
 def test_tuck_then_gain_from_the_tucked_dragons_cost():

@@ -136,8 +136,9 @@ class _Ctx:
 
 # ---------------------------------------------------------------------------------------------------- targets
 
-def _describe_dragons(filters, ctx, plural):
-    """'shy or playful dragon', 'other non-hatchling dragons', 'fully trained fledgling', without a place."""
+def _describe_dragons(filters, ctx, plural, place=""):
+    """'shy or playful dragons', 'other fledglings in this cave with an end-game ability': the place follows the
+    noun, before any qualifier that trails it."""
     words = []
     if filters.get("other"):
         words.append("other")
@@ -158,20 +159,25 @@ def _describe_dragons(filters, ctx, plural):
         if sizes:
             words.append(_join(sizes, "or"))
         noun = "dragons" if plural else "dragon"
-    text = " ".join(words + [noun])
+    text = " ".join(words + [noun]) + (f" {place}" if place else "")
     if "kind" in filters:
         kinds = _join([KIND_ADJECTIVES[k] for k in _as_list(filters["kind"])], "or")
         text += f" with {'an' if kinds[0] in 'aei' else 'a'} {kinds} ability"
     if "cost_has" in filters:
         text += f" with {_noun(filters['cost_has'])} in {'their' if plural else 'its'} cost"
     low, high = filters.get("cost_total_min"), filters.get("cost_total_max")
+    whose = "whose costs total" if plural else "whose cost totals"
     if low is not None and high is not None:
-        text += f" whose cost totals {low} to {high} items" if low != high else f" whose cost totals {low} items"
+        text += f" {whose} {low} to {high} items" if low != high else f" {whose} {_count_items(low)}"
     elif low is not None:
-        text += f" whose cost totals at least {low} items"
+        text += f" {whose} at least {_count_items(low)}"
     elif high is not None:
-        text += f" whose cost totals at most {high} items"
+        text += f" {whose} at most {_count_items(high)}"
     return text
+
+
+def _count_items(n):
+    return f"{n} item" if n == 1 else f"{n} items"
 
 
 def _place(filters, ctx):
@@ -205,14 +211,12 @@ def _target(target, ctx, prep, count=1, default_each=False):
     each = target.get("each", default_each)
     place = _place(target, ctx)
     if each:
-        text = f"{prep} each {_describe_dragons(target, ctx, plural=False)}"
+        text = f"{prep} each {_describe_dragons(target, ctx, False, place)}"
     elif count == 1:
-        text = f"{prep} a {_describe_dragons(target, ctx, plural=False)}"
-        text = re.sub(r"\ba (?=[aeiou])", "an ", text).replace("an other ", "another ")
+        text = f"{prep} a {_describe_dragons(target, ctx, False, place)}"
+        text = re.sub(r"\ba (?=[aeiou])", "an ", text, count=1).replace("an other ", "another ")
     else:
-        text = f"{prep} any {_describe_dragons(target, ctx, plural=True)}"
-    if place:
-        text += " " + place
+        text = f"{prep} any {_describe_dragons(target, ctx, True, place)}"
     return text
 
 
@@ -222,19 +226,17 @@ def _counted(counter, ctx):
     """(singular, plural) noun phrases for what a counter counts, place included."""
     what = counter.get("count")
     place = _place(counter, ctx)
-    dragons1 = _describe_dragons(counter, ctx, plural=False)
-    dragons = _describe_dragons(counter, ctx, plural=True)
+    dragons = _describe_dragons(counter, ctx, True)
     on_place = f" {place}" if place else " on this dragon"
     filtered = any(k in counter for k in ("trait", "not_trait", "size", "not_size", "kind", "other", "trained",
                                            "untrained", "cost_has", "cost_total_min", "cost_total_max"))
-    where = f" on {dragons}{on_place}" if filtered else on_place
+    where = f" on {_describe_dragons(counter, ctx, True, place)}" if filtered else on_place
     your = _place({"scope": "mat", "of": counter.get("of")}, ctx)[3:]  # "your mat" / "your left neighbour's mat"
     owner = your[:-4]  # "your" / "your left neighbour's"
     if what == "dragons":
-        suffix = f" {place}" if place else ""
         if counter.get("scope") == "here":
-            suffix = " (this one)"
-        return dragons1 + suffix, dragons + suffix
+            place = "(this one)"
+        return _describe_dragons(counter, ctx, False, place), _describe_dragons(counter, ctx, True, place)
     if what == "eggs":
         nests = counter.get("include_mat_nests")
         extra = "" if nests is None else (" (the mat's own nests included)" if nests else " (not counting the mat's own nests)")
@@ -274,8 +276,8 @@ def _counted(counter, ctx):
         return (f"round objective where {owner} marker is the lowest placed (ties included)",
                 f"round objectives where {owner} marker is the lowest placed (ties included)")
     if what == "resource_icons":
-        return (f"resource icon in the printed costs of {dragons}{' ' + place if place else ''}",
-                f"resource icons in the printed costs of {dragons}{' ' + place if place else ''}")
+        dragons = _describe_dragons(counter, ctx, True, place)
+        return f"resource icon in the printed costs of {dragons}", f"resource icons in the printed costs of {dragons}"
     if what == "best_cave_resource_icons":
         return (f"resource icon in the printed costs of the {dragons} in {owner} cave with the most such icons",
                 f"resource icons in the printed costs of the {dragons} in {owner} cave with the most such icons")
@@ -641,14 +643,12 @@ def _w_activate(node, ctx):
         filters = dict(target)
         place = _place(filters, ctx)
         if count == 1 and not up_to:
-            dragons = _describe_dragons(filters, ctx, plural=False)
+            dragons = _describe_dragons(filters, ctx, False, place)
             article = "an" if dragons[0] in "aeiou" else "a"
             text = f"use the {kinds} ability of {article} {dragons}".replace("an other ", "another ")
         else:
-            dragons = _describe_dragons(filters, ctx, plural=True)
+            dragons = _describe_dragons(filters, ctx, True, place)
             text = f"use the {kinds} abilities of {up_to}{count} {dragons}"
-        if place:
-            text += " " + place
         if count != 1 and node.get("distinct", True):
             text += " (each a different dragon)"
     return _then(text, node, ctx)
