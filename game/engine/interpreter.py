@@ -9,6 +9,7 @@ follows the card if it moves), the cave a mat icon sits in, and the variables bo
 """
 from .catalogue import CAVE_INDEX, RES_INDEX, RESOURCES
 from .decisions import Option
+from .effects.render import render_effect
 from .model import COLUMNS
 
 WORDS = {}
@@ -327,13 +328,22 @@ def run_others(st, task):
         push_fx(st, task["e"], task["f"])
 
 
+_TEXT = {}
+
+
 def describe(st, node):
-    """Plain words for an effect, from the project's renderer when it is there."""
+    """Plain words for an effect, from the project's renderer (cached per catalogue node)."""
+    hit = _TEXT.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1]
     try:
-        from .effects.render import render_effect
-        return render_effect(node)
-    except Exception:  # the renderer is optional to the engine; fall back to the word
-        return node.get("do", "?").replace("_", " ")
+        text = render_effect(node).rstrip(".")
+    except (ValueError, KeyError, TypeError):  # a renderer gap must not stop a game
+        text = node.get("do", "?").replace("_", " ")
+    if len(_TEXT) > 50000:
+        _TEXT.clear()
+    _TEXT[id(node)] = (node, text)
+    return text
 
 
 def resource_name(i):

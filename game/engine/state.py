@@ -132,6 +132,14 @@ class GameState:
             return
         self.pending = Pending(player, prompt, tuple(options))
 
+    def reask(self):
+        """Ask the pending question again after the state was edited by hand (tests, setting up a position)."""
+        if self.pending is not None:
+            self.pending = None
+            task = self.stack.pop()
+            HANDLERS[task["t"]](self, task)
+        self.run()
+
     def legal_options(self):
         return list(self.pending.options) if self.pending else []
 

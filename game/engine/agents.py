@@ -1,0 +1,32 @@
+"""Random players for playouts, fuzzing and the simulate command. They draw only from their own generator."""
+import random
+
+# Random play that mostly acts: enticing and excavating are likelier than exchanging or passing, so random
+# games reach the abilities of many cards instead of ending in a round of passes.
+WEIGHTS = {"entice": 12, "excavate": 4, "explore": 3, "exchange": 0.3, "pass": 0.4, "stop": 0.3, "no": 0.5}
+
+
+class RandomAgent:
+    def __init__(self, seed=0, weighted=True):
+        self.rng = random.Random(seed)
+        self.weighted = weighted
+
+    def choose(self, options):
+        if not self.weighted or len(options) == 1:
+            return options[self.rng.randrange(len(options))]
+        weights = [WEIGHTS.get(o.kind, 1.0) for o in options]
+        return self.rng.choices(options, weights)[0]
+
+
+def play_out(state, seed=0, weighted=True, on_step=None, max_decisions=100000):
+    """Play random decisions until the game ends; returns the number of decisions taken."""
+    agent = RandomAgent(seed, weighted)
+    n = 0
+    while state.pending is not None:
+        state.apply(agent.choose(state.pending.options))
+        n += 1
+        if on_step is not None:
+            on_step(state)
+        if n >= max_decisions:
+            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+    return n
