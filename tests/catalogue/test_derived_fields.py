@@ -1,0 +1,48 @@
+"""Fields the loader computes from the card data: ability kinds, flags, slugs and texts."""
+import pytest
+
+from cardsite.loader import derive_kinds
+from cardsite.models import CaveCard, Dragon, Printing
+
+
+@pytest.mark.parametrize(("number", "kind", "flags"), [
+    (1, "if_activated", {"if_activated"}),                  # hatchling: feed and grow-up parts are not kinds
+    (17, "if_activated", {"if_activated", "end_game"}),     # hatchling with an end-game part
+    (119, "end_game", {"end_game"}),
+    (184, "if_activated", {"if_activated"}),                # fledgling: the kind of its purple ability
+    (200, "once_per_round", {"once_per_round"}),
+])
+def test_ability_kind_and_flags_follow_the_abilities(catalogue, number, kind, flags):
+    dragon = Dragon.objects.get(number=number, printing=Printing.ORIGINAL)
+    assert dragon.ability_kind == kind
+    assert {k for k in ("when_played", "if_activated", "once_per_round", "end_game")
+            if getattr(dragon, f"has_{k}")} == flags
+
+
+def test_hatchling_kind_is_if_activated_whatever_the_order_of_its_parts():
+    abilities = [{"kind": "end_game", "effect": {"do": "score", "vp": 1}},
+                 {"kind": "if_activated", "effect": {"do": "lay_egg"}}]
+    assert derive_kinds(abilities, "hatchling")[1] == "if_activated"
+    assert derive_kinds(abilities, "small")[1] == "end_game"
+
+
+def test_every_card_has_a_kind_and_every_cave_card_is_played_when_played(catalogue):
+    assert not Dragon.objects.filter(ability_kind="").exists()
+    assert set(CaveCard.objects.values_list("ability_kind", flat=True)) == {"when_played"}
+
+
+def test_every_card_has_rendered_text(catalogue):
+    assert not Dragon.objects.filter(ability_text="").exists()
+    assert not CaveCard.objects.filter(ability_text="").exists()
+
+
+def test_conditional_cost_dragons_keep_their_condition(catalogue):
+    free = Dragon.objects.filter(free_if__isnull=False)
+    assert sorted(free.values_list("number", flat=True)) == [229, 233, 236, 238, 240, 249, 252, 257, 260]
+    assert Dragon.objects.get(number=240).free_if == {"at_least": [{"count": "dragons", "size": "fledgling"}, 2]}
+
+
+def test_slugs_tell_printings_apart(catalogue):
+    assert Dragon.objects.get(number=119, printing=Printing.ORIGINAL).slug == "119-chameleon-coatl"
+    assert Dragon.objects.get(number=119, printing=Printing.UPDATED).slug == "119-chameleon-coatl-updated"
+    assert CaveCard.objects.get(number=50, printing=Printing.UPDATED).slug == "cave-50-updated"
