@@ -208,3 +208,19 @@ def test_lay_egg_offers_mat_nests_only_when_asked_beyond_plain_mat():
         "Lay 1 egg on a small dragon on your mat or in your mat's nests.")
     assert render_effect({"do": "lay_egg", "on": {"scope": "mat", "nests": False}}) == (
         "Lay 1 egg on a dragon (not in your mat's nests).")
+
+
+@pytest.mark.parametrize("cache, text", [
+    ({"count": 1}, "cache 1 of them on a dragon on your mat"),
+    ({"count": 2, "up_to": True}, "cache up to 2 of them on any dragons on your mat"),
+    ({}, "cache them on any dragons on your mat"),
+])
+def test_cache_some_of_the_resources_just_gained(cache, text):
+    effect = {"do": "gain", "item": "any_resource", "count": 2, "as": "got",
+              "then": {"do": "cache", "item": {"var": "got"}, "on": {"scope": "mat"}, **cache}}
+    assert render_effect(effect) == f"Gain 2 resources of any kind; if you do, {text}."
+
+
+def test_excavated_spaces_counted_in_one_cave():
+    effect = {"do": "score", "vp": 3, "if": {"at_least": [{"count": "excavated", "scope": "cave"}, 4]}}
+    assert render_effect(effect) == "Score 3 VP if there are at least 4 excavated spaces in this cave."

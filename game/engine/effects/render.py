@@ -251,13 +251,15 @@ def _counted(counter, ctx):
     if what == "training_tokens":
         return "training token" + where, "training tokens" + where
     if what == "cave_cards":
-        return _noun("cave") + f" on {your}", _noun("cave", True) + f" on {your}"
+        where_cards = place or f"on {your}"
+        return _noun("cave") + f" {where_cards}", _noun("cave", True) + f" {where_cards}"
     if what == "cards_in_cave":
         suffix = f" {place}" if place else ""
         return (f"card{suffix} (dragon or cave card, covered ones included)",
                 f"cards{suffix} (dragons and cave cards, covered ones included)")
     if what == "excavated":
-        return f"excavated space on {your}", f"excavated spaces on {your}"
+        where_spaces = place or f"on {your}"
+        return f"excavated space {where_spaces}", f"excavated spaces {where_spaces}"
     if what == "filled_columns":
         return (f"column on {your} with a dragon in all three caves",
                 f"columns on {your} with a dragon in all three caves")
@@ -519,9 +521,14 @@ def _w_cache(node, ctx):
     up_to = "up to " if node.get("up_to") else ""
     item = node["item"]
     if isinstance(item, dict):
-        what = ("any of " if up_to else "") + ctx.var(item)
-        if ctx.var(item) == "them":
-            count = 2  # several units: spread over dragons as the player likes
+        what = ctx.var(item)
+        if what == "them":
+            if "count" in node:
+                what = f"{up_to}{count if not per else 'some'} of them"
+            elif up_to:
+                what = "any of them"
+            if "count" not in node or count != 1:
+                count = 2  # several units: spread over dragons as the player likes
     else:
         what = up_to + _items(item, count)
     text = f"cache {what}"
