@@ -578,7 +578,7 @@ def _w_excavate(node, ctx):
 PLAY_COSTS = {
     "printed": ", paying its printed cost",
     "free": " for free",
-    "discount_one": ", paying 1 resource less than its printed cost",
+    "discount_one": ", paying 1 resource or egg less than its printed cost",
     "no_resources": ", paying no resources (its coin and egg costs still apply)",
 }
 
@@ -640,7 +640,11 @@ def _w_activate(node, ctx):
     up_to = "up to " if node.get("up_to") else ""
     target = node.get("on", {"scope": "mat"})
     if target == "mat":
-        what = f"the ability of {up_to}{count} icon{'s' if count != 1 else ''} on {ctx.your} mat's paths"
+        if count == 1 and not up_to:
+            what = f"the ability of 1 icon on {ctx.your} mat's paths"
+        else:
+            different = " different" if node.get("distinct", True) else ""
+            what = f"the abilities of {up_to}{count}{different} icons on {ctx.your} mat's paths"
         text = f"use {what}"
     elif isinstance(target, dict) and set(target) == {"var"}:
         text = f"use the {kinds} ability of {ctx.var(target)}"
