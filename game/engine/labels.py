@@ -119,7 +119,8 @@ def explain_illegal(st, option):
     pending = st.pending
     who = f"player {pending.player + 1}"
     kinds = {o.kind for o in pending.options}
-    if option.kind not in kinds:
+    main = pending.prompt == "Choose your action" and option.kind in ("excavate", "entice", "explore", "exchange")
+    if option.kind not in kinds and not main:
         return (f"You tried '{tried}', but now the game asks {who}: {pending.prompt}. "
                 f"That is not one of the choices here.")
     p = pending.player

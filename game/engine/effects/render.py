@@ -59,7 +59,6 @@ CAVE_NAMES = {
     "amethyst_abyss": "Amethyst Abyss",
 }
 NUMBER_WORDS = {1: "once", 2: "twice"}
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 def _items(item, count):
@@ -84,8 +83,8 @@ def _one(item):
         return _noun(item)
     if item == "any_resource":
         return "any " + _noun(item)
-    article = "an" if ITEMS.get(item, ("", "x"))[1][0] in "aeiou" else "a"
-    return f"{article} {_noun(item)}"
+    noun = _noun(item)  # raises for an unknown item
+    return f"{'an' if ITEMS[item][1][0] in 'aeiou' else 'a'} {noun}"
 
 
 def _vp(n):
@@ -114,7 +113,7 @@ class _Ctx:
         self.you = you
         self.your = your
         self.vars = dict(variables or {})
-        self.kinds = {}  # variable -> what it holds: "resource", "card", or absent for anything else
+        self.kinds = {}  # variable -> what it holds: "resource", "card", "tucked", "cost_pick"; absent: anything
 
     def bind(self, name, description, holds=None):
         """Later steps of the same sequence read the binding too, so it is kept in place."""
@@ -203,12 +202,12 @@ def _place(filters, ctx):
     return places[scope]
 
 
-def _target(target, ctx, prep, count=1, default_each=False):
+def _target(target, ctx, prep, count=1):
     """The dragons a word acts on, after a preposition: 'here', 'on each shy dragon in this cave'."""
     target = target or {}
     if target.get("scope") == "here" and len(set(target) - {"scope", "nests"}) == 0:
         return "here"
-    each = target.get("each", default_each)
+    each = target.get("each", False)
     place = _place(target, ctx)
     if each:
         text = f"{prep} each {_describe_dragons(target, ctx, False, place)}"
