@@ -34,13 +34,14 @@ def bullets(*items):
 
 SECTIONS = (
     Section("setup", "Setting up", "What goes on the table, and what each player starts with.", (
-        para("In the middle of the table: the Dragon Guild board with one guild tile drawn at random, turned to the side "
-          "for your number of players; the card display with three face-up dragons and three face-up cave cards "
+        para("In the middle of the table: the Dragon Guild board with one guild tile drawn at random, turned to "
+          "the side for your number of players; the card display with three face-up dragons and three face-up "
+          "cave cards "
           "beside their shuffled decks; the round tracker with the round marker on round 1 and four objective tiles "
           "laid out at random, each on a random side; and the supply of coins, eggs and resources."),
         para("Each player takes:"),
-        bullets("a player mat and the pieces of one colour: an adventurer (it starts in Base Camp), eight player markers "
-          "(four for objectives, four for the guild) and a guild token (it starts on the guild's START space);",
+        bullets("a player mat and the pieces of one colour: an adventurer (it starts in Base Camp), eight player "
+          "markers (four for objectives, four for the guild) and a guild token (it starts on the guild's START space);",
           "6 coins and 1 egg, which goes on one of the two nests printed on the mat;",
           "3 dragon cards and 3 cave cards, of which they keep any 4 and discard the other 2;",
           "any 3 resources, mixed as they like."),
@@ -49,12 +50,13 @@ SECTIONS = (
           "cards 50 and 51."),
     )),
     Section("turn", "A turn", "One action, then tidy up; or pass for the rest of the round.", (
-        para("On your turn you take exactly one action: excavate, entice, or explore one of your three caves. Move your "
-          "adventurer to the action and leave what you paid for it (coins, eggs) on the mat: that is how you track "
+        para("On your turn you take exactly one action: excavate, entice, or explore one of your three caves. Move "
+          "your adventurer to the action and leave what you paid for it (coins, eggs) on the mat: that is how "
+          "you track "
           "how often you used it this round."),
         para("Once you have passed, the round goes on without your turns, though other players' abilities can "
-          "still hand you things. With Dragon Academy, passing is your whole turn, and in rounds 1 to 3 you put your adventurer on a "
-          "free income space of the round tracker; you collect that income at round end."),
+          "still hand you things. With Dragon Academy, passing is your whole turn, and in rounds 1 to 3 you put "
+          "your adventurer on a free income space of the round tracker; you collect that income at round end."),
         para("Whenever your turn ends, keep at most 9 coins, 9 cards (dragons and cave cards together) and "
           "9 resources, and discard the rest. Then the display is refilled and the next player clockwise who has "
           "not passed takes a turn."),
@@ -156,8 +158,9 @@ SECTIONS = (
           "unless something says otherwise."),
     )),
     Section("tuck", "Tucking", "Sliding a dragon card under a dragon, where it stays and scores.", (
-        para("To tuck is to slide a dragon card, face down, beneath one of the dragons on your mat. Unless the ability says "
-          "otherwise, the card comes from your hand and goes under the dragon whose ability it is; 'here' means "
+        para("To tuck is to slide a dragon card, face down, beneath one of the dragons on your mat. Unless the "
+          "ability says otherwise, the card comes from your hand and goes under the dragon whose ability it is; "
+          "'here' means "
           "that dragon."),
         para("Tucked cards stay until the end and are worth 1 VP each unless something says otherwise. They are not "
           "dragons: nothing that counts dragons counts them."),

@@ -238,7 +238,7 @@ def _counted(counter, ctx):
         return _describe_dragons(counter, ctx, False, place), _describe_dragons(counter, ctx, True, place)
     if what == "eggs":
         nests = counter.get("include_mat_nests")
-        extra = "" if nests is None else (" (the mat's own nests included)" if nests else " (not counting the mat's own nests)")
+        extra = {None: "", True: " (the mat's own nests included)", False: " (not counting the mat's own nests)"}[nests]
         return _noun("egg") + where + extra, _noun("egg", True) + where + extra
     if what == "cached":
         return "resource cached" + where, "resources cached" + where
@@ -587,7 +587,8 @@ def _w_play_dragon(node, ctx):
     if isinstance(source, dict):
         text = f"play {ctx.var(source)}"
     else:
-        piles = {"hand": f"{ctx.your} hand", "display": "the display", "hand_or_display": f"{ctx.your} hand or the display"}
+        piles = {"hand": f"{ctx.your} hand", "display": "the display",
+                 "hand_or_display": f"{ctx.your} hand or the display"}
         text = f"play a {_icon('dragon', 'dragon')} from {piles[source]}"
     text += PLAY_COSTS[node.get("cost", "printed")]
     return _then(text, node, ctx)
