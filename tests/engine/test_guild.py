@@ -1,0 +1,88 @@
+"""The Dragon Guild track: benefits of every space passed, brown spaces, markers and the order of choosing."""
+import pytest
+
+from game.engine.decisions import Option
+
+from .helpers import cave, choose, clear_player, make_catalogue, new_game
+
+EVERYONE_ADVANCES = cave(1, [{"kind": "when_played", "effect": {"do": "gain", "item": "guild"},
+                              "others": {"do": "gain", "item": "guild"}}])
+TWO_STEPS = cave(2, [{"kind": "when_played", "effect": {"do": "gain", "item": "guild", "count": 2}}])
+
+
+@pytest.fixture
+def st():
+    st = new_game(make_catalogue([], [EVERYONE_ADVANCES, TWO_STEPS]), players=3)
+    for pl in st.players:
+        clear_player(pl, coins=5)
+    st.reask()
+    return st
+
+
+def excavate_with(st, card):
+    st.players[st.current].caves = [card]
+    st.reask()
+    choose(st, "excavate", card, 0)
+
+
+def test_each_space_passed_gives_its_benefit(st):
+    excavate_with(st, 1)
+    choose(st, "yes")
+    # space 1 lays an egg (the mat's nest is the only place: no question), space 2 gives a meat
+    pl = st.players[0]
+    assert pl.guild == 2 and pl.nest == 1 and pl.res == [1, 0, 0, 0]
+
+
+def test_brown_space_places_a_marker_and_gives_the_row(st):
+    st.players[0].guild = 5
+    excavate_with(st, 0)
+    choose(st, "yes")
+    assert st.pending.player == 0 and st.pending.prompt.startswith("Place a marker")
+    assert st.legal_options() == [Option("marker", (0, 0)), Option("marker", (1, 0)), Option("marker", (2, 0)),
+                                  Option("marker", (-1, 0))]
+    choose(st, "marker", 0, 0)
+    choose(st, "yes")  # the row: gain a gold
+    assert st.players[0].markers == [[0, 0]] and st.players[0].res[1] == 1
+    assert st.guild_board[0][0] == [0]
+
+
+def test_players_reaching_brown_in_one_turn_choose_clockwise_from_the_active_player(st):
+    for pl in st.players:
+        pl.guild = 5
+    st.current = 1  # player 2 is active; player 3 and then player 1 follow
+    excavate_with(st, 0)
+    choose(st, "yes")
+    order = []
+    while st.pending.prompt != "Choose your action":
+        if st.pending.prompt.startswith("Place a marker"):
+            order.append(st.pending.player)
+            assert Option("marker", (0, 0)) in st.legal_options() or order[0] != st.pending.player
+            choose(st, "marker", *st.legal_options()[0].args)
+        else:
+            st.apply(Option("yes") if Option("yes") in st.legal_options() else st.legal_options()[0])
+    assert order == [1, 2, 0]
+    assert st.guild_board[0][0] == [1]  # the single square went to the first to choose
+    assert st.players[2].markers[0] == [1, 0]
+
+
+def test_no_marker_after_the_fourth(st):
+    pl = st.players[0]
+    pl.guild = 5
+    pl.markers = [[-1, 2]] * 4
+    excavate_with(st, 0)
+    choose(st, "yes")
+    assert len(pl.markers) == 4 and pl.guild == 6
+
+
+def test_end_game_vp_row_last_square_holds_any_number(st):
+    board_row = len(st.guild_board) - 1
+    st.guild_board[board_row] = [[1], [2], [0, 1, 2]]
+    st.guild_board[0][0] = [2]
+    st.guild_board[1] = [[2], [1]]
+    st.guild_board[2][0] = [1]
+    st.players[0].guild = 5
+    excavate_with(st, 0)
+    choose(st, "yes")
+    choose(st, "no")  # others decline
+    choose(st, "no")
+    assert st.players[0].markers == [[-1, 2]]  # the only free square: the unlimited one, taken at once
