@@ -42,7 +42,7 @@ def cave(number, abilities=(), expansion="base"):
     return {"number": number, "printing": "original", "expansion": expansion, "abilities": list(abilities)}
 
 
-def make_catalogue(dragons=(), caves=(), tile=PLAIN_TILE, objectives=(PLAIN_OBJECTIVE,), filler=30):
+def make_catalogue(dragons=(), caves=(), tile=PLAIN_TILE, objectives=(PLAIN_OBJECTIVE,) * 4, filler=30):
     """The given cards first (indices 0, 1, ... in order), then plain filler cards so decks never run dry."""
     dragons = list(dragons) + [dragon(900 + i) for i in range(filler)]
     caves = list(caves) + [cave(900 + i) for i in range(filler)]

@@ -1,0 +1,71 @@
+"""Round end in the rulebook's order: once-per-round abilities, the objective, then the next round's upkeep."""
+import pytest
+
+from game.engine.decisions import Option
+from game.engine.state import objective_places
+
+from .helpers import choose, clear_player, dragon, make_catalogue, new_game
+
+MEAT = dragon(1, "Meat Giver", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "meat"}}])
+GOLD = dragon(2, "Gold Giver", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "gold"}}])
+MILK = dragon(3, "Milk Giver", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "milk"}}])
+
+
+@pytest.fixture
+def st():
+    st = new_game(make_catalogue([MEAT, GOLD, MILK]), players=2)
+    for pl in st.players:
+        clear_player(pl, coins=0)
+    return st
+
+
+def test_once_per_round_in_turn_order_and_a_player_orders_their_own(st):
+    st.players[0].spaces[0].dragon = 0
+    st.players[0].spaces[4].dragon = 1
+    st.players[1].spaces[0].dragon = 2
+    st.start = st.current = 1
+    st.reask()  # nobody has a coin: both pass at once, and the round ends
+    assert st.pending.player == 1 and "Milk Giver" in st.pending.prompt  # the start player goes first
+    choose(st, "yes")
+    assert st.pending.player == 0 and st.legal_options() == [Option("next_ability", (0,)),
+                                                              Option("next_ability", (1,))]
+    choose(st, "next_ability", 1)
+    assert "Gold Giver" in st.pending.prompt
+    choose(st, "yes")
+    assert "Meat Giver" in st.pending.prompt
+    choose(st, "no")
+    assert st.players[0].res == [0, 1, 0, 0] and st.players[1].res == [0, 0, 0, 1]
+
+
+def test_objective_ties_are_friendly_and_zero_is_all_others():
+    assert objective_places(None, [3, 3, 1, 0]) == [1, 1, 2, 0]
+    assert objective_places(None, [5, 4, 4, 2, 1]) == [1, 2, 2, 3, 0]  # 4th distinct value: all others
+    assert objective_places(None, [0, 0]) == [0, 0]
+
+
+def test_objective_scored_at_round_end_with_round_vp(st):
+    st.players[0].spaces[0].dragon = 20
+    st.players[0].spaces[4].dragon = 21
+    st.players[1].spaces[0].dragon = 22
+    st.reask()
+    while st.round == 1:
+        st.apply(st.legal_options()[0])
+    assert [p.objectives for p in st.players] == [[1], [2]]
+
+
+def test_next_round_gives_six_coins_and_an_egg_refreshes_display_and_rotates_start(st):
+    display = list(st.display_dragons)
+    st.reask()
+    assert st.round == 2 and st.start == 1 and st.current == 1
+    assert [p.coins for p in st.players] == [6, 6] and [p.nest for p in st.players] == [1, 1]
+    assert not set(display) & set(st.display_dragons) and set(display) <= set(st.dragon_discard)
+
+
+def test_after_four_rounds_the_game_ends_with_a_result(st):
+    st.reask()
+    while st.pending is not None:
+        st.apply(Option("pass") if Option("pass") in st.legal_options() else st.legal_options()[0])
+    assert st.finished and st.round == 4
+    assert [len(p.objectives) for p in st.players] == [4, 4]
+    assert set(st.result["scores"][0]) >= {"guild", "dragons", "abilities", "eggs", "cached", "tucked",
+                                           "objectives", "coins", "items", "total"}
