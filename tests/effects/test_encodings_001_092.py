@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.effects.render import render_abilities
 from game.engine.effects.schema import PRINTED_KINDS, validate_abilities
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "dragons-001-092.json"
@@ -244,3 +245,22 @@ def test_owlatic_amphiptere_compares_golden_grottos_with_the_left_neighbour():
     assert mine == {"count": "dragons", "cave": "golden_grotto"}
     assert theirs == {"count": "dragons", "cave": "golden_grotto", "of": "left_neighbour"}
     assert effect["then"] == {"do": "gain", "item": "dragon"}
+
+
+@pytest.mark.parametrize("number", range(1, 93))
+def test_every_dragon_renders_to_plain_words(number):
+    text = render_abilities(DRAGONS[number]["abilities"], DRAGONS[number])
+    assert text and not re.search(r"[{}\[\]\x00-\x1f]|None|_", text), text
+
+
+@pytest.mark.parametrize("number, words", [
+    (22, ["from your hand"]),
+    (37, ["Each opponent"]),
+    (58, ["hatchling", "hand"]),
+    (68, ["large", "discard", "meat"]),
+    (81, ["right"]),
+    (86, ["2 dragon cards", "3 VP"]),
+])
+def test_rendered_text_carries_the_card_meaning(number, words):
+    text = render_abilities(DRAGONS[number]["abilities"], DRAGONS[number])
+    assert [w for w in words if w not in text] == [], text
