@@ -61,6 +61,11 @@ KEYWORDS = {
     "habitat": "habitat",
     "swap_dragons": "habitat",
     "swap_with_hand": "habitat",
+    "swap_cave_card": "excavate",
+    "distribute": "cards",
+    "score": "scoring",
+    "repeat": "up-to",
+    "may": "abilities",
 }
 
 

@@ -84,3 +84,11 @@ def test_rules_text_is_our_own_not_the_rulebook(shared_data):
             ours.extend(block if isinstance(block, list) else [getattr(block, "text", block)])
     shared = runs(" ".join(ours)) & runs(rulebooks)
     assert shared == set()
+
+
+def test_every_acting_effect_word_links_to_a_rule(django_test_environment):
+    from game.engine.effects.schema import WORDS
+
+    structural = {"seq", "choose", "if"}
+    missing = sorted(word for word in WORDS if word not in structural and rules_anchor(word) is None)
+    assert missing == []
