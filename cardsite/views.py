@@ -40,6 +40,8 @@ def run_query(model, text, limit=INITIAL_RESULTS):
     queryset = model.objects.select_related("expansion")
     try:
         filterset = filterset_class({"q": text} if text else {}, queryset=queryset)
+        if not filterset.is_valid():
+            return [], 0, " ".join(message for errors in filterset.errors.values() for message in errors)
         results = filterset.qs
         return list(results[:limit]), results.count(), None
     except query.QueryError as error:

@@ -107,3 +107,8 @@ def test_guild_page_lists_its_rows(client, catalogue):
     body = html.unescape(page(client, f"/cards/guilds/{tile.slug}/"))
     for row in tile.guild_abilities.all():
         assert row.text in body
+
+
+def test_search_page_refuses_a_query_with_a_null_character(client, catalogue):
+    body = page(client, "/cards/?q=tuck%00", status=400)
+    assert "Null characters are not allowed" in body
