@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.text import slugify
 
 from game.engine.effects.schema import EffectSchemaError, check_counter, validate
 
@@ -288,7 +289,12 @@ class GuildTileAdmin(admin.ModelAdmin):
     list_display = ["name", "number", "expansion", "complete"]
     list_filter = ["expansion", "complete"]
     search_fields = ["name", "notes", "guild_abilities__text"]
+    readonly_fields = ["slug", "updated_at"]
     inlines = [GuildAbilityInline]
+
+    def save_model(self, request, obj, form, change):
+        obj.slug = slugify(obj.name)  # as the loader names it
+        super().save_model(request, obj, form, change)
 
 
 class ObjectiveSideInline(admin.TabularInline):
@@ -304,7 +310,12 @@ class ObjectiveTileAdmin(admin.ModelAdmin):
     list_display = ["number", "expansion", "complete"]
     list_filter = ["expansion", "complete"]
     search_fields = ["=number", "sides__text"]
+    readonly_fields = ["slug", "updated_at"]
     inlines = [ObjectiveSideInline]
+
+    def save_model(self, request, obj, form, change):
+        obj.slug = f"{obj.expansion.slug}-objective-{obj.number}"  # as the loader names it
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(BoardFact)

@@ -5,7 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from cardsite.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
+from cardsite.models import BoardFact, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 
 
 @pytest.fixture
@@ -125,3 +125,52 @@ def test_export_link_downloads_the_whole_catalogue(staff):
     assert len(data["dragons"]) == Dragon.objects.count()
     assert len(data["guild_tiles"]) == GuildTile.objects.count()
     assert len(data["objective_tiles"]) == ObjectiveTile.objects.count()
+
+
+def inline_post_data(tile, **row_changes):
+    """The guild tile change form as the admin page would post it, with one row changed."""
+    rows = list(tile.guild_abilities.order_by("position"))
+    data = {"number": tile.number, "name": tile.name, "expansion": tile.expansion_id, "notes": tile.notes,
+            "guild_abilities-TOTAL_FORMS": len(rows), "guild_abilities-INITIAL_FORMS": len(rows),
+            "guild_abilities-MIN_NUM_FORMS": 0, "guild_abilities-MAX_NUM_FORMS": 1000}
+    if tile.complete:
+        data["complete"] = "on"
+    for i, row in enumerate(rows):
+        prefix = f"guild_abilities-{i}-"
+        data.update({prefix + "id": row.pk, prefix + "tile": tile.pk, prefix + "position": row.position,
+                     prefix + "squares": row.squares, prefix + "effect": json.dumps(row.effect)})
+        if row.end_game:
+            data[prefix + "end_game"] = "on"
+    data.update({f"guild_abilities-0-{key}": value for key, value in row_changes.items()})
+    return data
+
+
+def test_editing_a_guild_row_rerenders_its_text(staff):
+    tile = GuildTile.objects.get(expansion__slug="base", number=1)
+    new_effect = {"do": "gain", "item": "coin", "count": 3}
+    response = staff.post(reverse("admin:cardsite_guildtile_change", args=[tile.pk]),
+                          inline_post_data(tile, effect=json.dumps(new_effect)))
+    assert response.status_code == 302
+    row = tile.guild_abilities.get(position=1)
+    assert row.effect == new_effect and "3 coins" in row.text
+
+
+def test_editing_a_guild_row_with_a_bad_effect_is_refused(staff):
+    tile = GuildTile.objects.get(expansion__slug="base", number=1)
+    before = tile.guild_abilities.get(position=1).effect
+    response = staff.post(reverse("admin:cardsite_guildtile_change", args=[tile.pk]),
+                          inline_post_data(tile, effect=json.dumps({"do": "gain", "item": "gem"})))
+    assert response.status_code == 200
+    assert "effect.item: &#x27;gem&#x27;" in response.content.decode()
+    assert tile.guild_abilities.get(position=1).effect == before
+
+
+def test_editing_a_board_fact_with_a_bad_effect_inside_is_refused(staff):
+    fact = BoardFact.objects.get(key="guild_track")
+    value = dict(fact.value, space_effects={"1": {"do": "fly"}})
+    response = staff.post(reverse("admin:cardsite_boardfact_change", args=[fact.pk]),
+                          {"key": fact.key, "value": json.dumps(value), "complete": "on", "notes": fact.notes})
+    assert response.status_code == 200
+    assert "value.space_effects.1.do" in str(response.context["adminform"].form.errors["value"])
+    fact.refresh_from_db()
+    assert fact.value["space_effects"]["1"] == {"do": "lay_egg"}

@@ -21,7 +21,7 @@ class Command(BaseCommand):
             counts, warnings = import_file(Path(path).name, raw)
         except CatalogueError as exc:
             raise CommandError(f"nothing was imported:\n{exc}") from None
-        for warning in warnings:
+        for warning in warnings if verbosity >= 1 else ():
             self.stderr.write(self.style.WARNING(f"warning: {warning}"))
         if verbosity >= 1:
             self.stdout.write(f"Imported: {counts.summary()}")

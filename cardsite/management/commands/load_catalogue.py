@@ -17,7 +17,7 @@ class Command(BaseCommand):
             counts, warnings = load_fixtures(fixtures, prune=prune)
         except CatalogueError as exc:
             raise CommandError(f"nothing was loaded:\n{exc}") from None
-        for warning in warnings:
+        for warning in warnings if verbosity >= 1 else ():
             self.stderr.write(self.style.WARNING(f"warning: {warning}"))
         if verbosity >= 1:
             self.stdout.write(f"Catalogue: {counts.summary()}")
