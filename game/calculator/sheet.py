@@ -1,0 +1,460 @@
+"""Check a score sheet as a person or an API client sends it, and answer every mistake by the field it is in.
+
+`clean_sheet(data, catalogue)` returns the sheet in its normal form (cards named by slug or number, every dragon
+with its column) or raises `SheetInvalid` whose `errors` map a field path such as `players[1].dragons[2].eggs` to
+messages. Nothing here scores: that is `game.calculator.score`, which hands the mats to the engine.
+"""
+from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES, CAVES
+from game.engine.model import COLUMNS
+
+MAX_PLAYERS = 5
+MAX_NUMBER = 999
+MAX_NAME = 40
+ROUNDS = 4
+MODES = ("quick", "card")
+
+QUICK_FIELDS = ("dragon_vp", "end_game_vp", "eggs", "cached", "tucked", "objective_vp", "coins", "items",
+                "fledglings", "visible_dragons", "guild_ability_vp")
+CARD_FIELDS = ("nest_eggs", "coins", "resources", "hand_dragons", "hand_caves", "guild_ability_markers",
+               "guild_other_markers", "guild_advances")
+DRAGON_FIELDS = ("card", "cave", "column", "eggs", "cached", "tucked", "tokens", "choice")
+CAVE_CARD_FIELDS = ("card", "cave", "column")
+# End-game abilities can cost points (Minor Sharpclaw), so a quick-mode total of them may be below zero.
+SIGNED = {"end_game_vp"}
+
+
+class SheetInvalid(ValueError):
+    """The sheet has mistakes; `errors` maps each field path to what is wrong with it, in plain words."""
+
+    def __init__(self, errors):
+        self.errors = errors
+        first = next(iter(errors.items()))
+        super().__init__(f"{first[0]}: {first[1][0]}")
+
+
+class Checker:
+    def __init__(self, cat):
+        self.cat = cat
+        self.errors = {}
+
+    def error(self, path, message):
+        self.errors.setdefault(path, []).append(message)
+
+    def known(self, obj, allowed, path):
+        """Refuse fields the sheet does not have, so a misspelt field is not silently ignored."""
+        if not isinstance(obj, dict):
+            self.error(path, "expected an object with named fields")
+            return False
+        for key in obj:
+            if key not in allowed:
+                self.error(f"{path}.{key}" if path else key, "this field does not exist here")
+        return True
+
+    def whole(self, obj, key, path, default=0, maximum=MAX_NUMBER, signed=False, allow_none=False):
+        where = f"{path}.{key}" if path else key
+        value = obj.get(key)
+        if value is None or value == "":
+            if allow_none:
+                return None
+            value = default
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(where, "must be a whole number")
+            return default
+        if value < 0 and not signed:
+            self.error(where, "cannot be negative")
+            return default
+        if abs(value) > maximum:
+            self.error(where, f"must be at most {maximum}")
+            return default
+        return value
+
+    def flag(self, obj, key, path):
+        value = obj.get(key, False)
+        if value in (True, False):
+            return value
+        self.error(f"{path}.{key}" if path else key, "must be true or false")
+        return False
+
+    def name(self, obj, path, default=""):
+        value = obj.get("name", default)
+        if not isinstance(value, str) or not value.strip():
+            self.error(f"{path}.name", "give each player a name")
+            return default or "?"
+        if len(value.strip()) > MAX_NAME:
+            self.error(f"{path}.name", f"at most {MAX_NAME} characters")
+        return value.strip()[:MAX_NAME]
+
+    def cave(self, obj, path):
+        value = obj.get("cave")
+        if isinstance(value, str):
+            key = value.strip().lower().replace(" ", "_")
+            if key in CAVE_INDEX:
+                return key
+        self.error(f"{path}.cave", f"choose one of {', '.join(CAVES)}")
+        return None
+
+    def guild_markers(self, obj, path):
+        """END GAME markers, each given as the printed VP of its square."""
+        values = obj.get("guild_markers", [])
+        printed = self.cat.guild_end_vp
+        if not isinstance(values, list):
+            self.error(f"{path}.guild_markers", "expected a list of square values, e.g. [6, 1]")
+            return []
+        clean = []
+        for k, value in enumerate(values):
+            if isinstance(value, str) and value.strip().isdigit():
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.error(f"{path}.guild_markers[{k}]", "must be a whole number")
+            elif value < 0:
+                self.error(f"{path}.guild_markers[{k}]", "cannot be negative")
+            elif value not in printed:
+                self.error(f"{path}.guild_markers[{k}]",
+                           f"the END GAME squares are worth {', '.join(map(str, printed))} VP, not {value}")
+            else:
+                clean.append(value)
+        return sorted(clean, reverse=True)
+
+
+def clean_sheet(data, cat):
+    """The sheet in its normal form, or SheetInvalid naming every field that is wrong."""
+    ch = Checker(cat)
+    if not isinstance(data, dict):
+        raise SheetInvalid({"sheet": ["expected a JSON object"]})
+    ch.known(data, ("mode", "academy", "title", "guild_tile", "objectives", "players", "automa", "me"), "")
+    mode = data.get("mode", "quick")
+    if mode not in MODES:
+        ch.error("mode", "choose 'quick' (category totals) or 'card' (card by card)")
+        mode = "quick"
+    academy = ch.flag(data, "academy", "")
+    title = data.get("title", "")
+    if not isinstance(title, str) or len(title) > 80:
+        ch.error("title", "a title is text of at most 80 characters")
+        title = ""
+    clean = {"mode": mode, "academy": academy, "title": title.strip(), "players": [], "automa": None}
+
+    players = data.get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
+        ch.error("players", f"a game has 1 to {MAX_PLAYERS} players")
+        players = players if isinstance(players, list) else []
+        players = players[:MAX_PLAYERS]
+    if mode == "card":
+        clean["guild_tile"] = _guild_tile(ch, data, academy)
+        clean["objectives"] = _objectives(ch, data, academy)
+    seen = {}
+    for i, player in enumerate(players):
+        path = f"players[{i}]"
+        if mode == "quick":
+            clean["players"].append(_quick_player(ch, player, path))
+        else:
+            clean["players"].append(_card_player(ch, player, path, academy, clean.get("guild_tile"), seen))
+    automa = data.get("automa")
+    if automa is not None and automa is not False:
+        if len(players) != 1:
+            ch.error("automa", "the Automa only plays solo games: enter exactly one player with it")
+        clean["automa"] = _automa(ch, automa, mode)
+    me = data.get("me")
+    if me is not None:
+        if isinstance(me, bool) or not isinstance(me, int) or not 0 <= me < len(players):
+            ch.error("me", "the number of your own line, from 0")
+        else:
+            clean["me"] = me
+    _check_names(ch, clean)
+    _check_shared_guild_squares(ch, clean)
+    if ch.errors:
+        raise SheetInvalid(ch.errors)
+    return clean
+
+
+def _check_names(ch, clean):
+    names = {}
+    entries = clean["players"] + ([clean["automa"]] if clean["automa"] else [])
+    for i, entry in enumerate(entries):
+        key = entry["name"].lower()
+        path = f"players[{i}].name" if i < len(clean["players"]) else "automa.name"
+        if key in names:
+            ch.error(path, f"two lines are called {entry['name']!r}: give each a different name")
+        names[key] = path
+
+
+def _check_shared_guild_squares(ch, clean):
+    """Every END GAME square holds one marker in the whole game, except the last, unlimited one."""
+    printed = ch.cat.guild_end_vp
+    limited = printed[:-1]
+    entries = [(f"players[{i}]", p) for i, p in enumerate(clean["players"])]
+    if clean["automa"]:
+        entries.append(("automa", clean["automa"]))
+    taken = {}
+    for path, entry in entries:
+        for value in entry["guild_markers"]:
+            if value in limited:
+                if value in taken:
+                    ch.error(f"{path}.guild_markers", f"the {value} VP END GAME square holds one marker, and "
+                             f"{taken[value]} already has it")
+                taken.setdefault(value, entry["name"])
+
+
+def _guild_tile(ch, data, academy):
+    number = data.get("guild_tile")
+    if number in (None, ""):
+        return None
+    if isinstance(number, str) and number.isdigit():
+        number = int(number)
+    index = ch.cat.guild_numbers.get(number) if isinstance(number, int) else None
+    if index is None:
+        ch.error("guild_tile", f"no Dragon Guild tile number {number!r}")
+        return None
+    tile = ch.cat.engine.guild_tiles[index]
+    if tile.get("expansion", "base") != "base" and not academy:
+        ch.error("guild_tile", f"{tile['name']} comes with Dragon Academy: turn the expansion on")
+    return number
+
+
+def _objectives(ch, data, academy):
+    rounds = data.get("objectives", [])
+    if not isinstance(rounds, list) or len(rounds) > ROUNDS:
+        ch.error("objectives", f"a list of at most {ROUNDS} rounds, each {{'tile': number, 'side': 'a' or 'b'}}")
+        return [None] * ROUNDS
+    clean = []
+    for r in range(ROUNDS):
+        item = rounds[r] if r < len(rounds) else None
+        path = f"objectives[{r}]"
+        if item in (None, {}):
+            clean.append(None)
+            continue
+        if not ch.known(item, ("tile", "side"), path):
+            clean.append(None)
+            continue
+        number = item.get("tile")
+        if isinstance(number, str) and number.isdigit():
+            number = int(number)
+        index = ch.cat.objective_numbers.get(number) if isinstance(number, int) else None
+        side = item.get("side")
+        if index is None:
+            ch.error(f"{path}.tile", f"no objective tile number {number!r}")
+            clean.append(None)
+            continue
+        tile = ch.cat.engine.objective_tiles[index]
+        if tile.get("expansion", "base") != "base" and not academy:
+            ch.error(f"{path}.tile", "this objective tile comes with Dragon Academy: turn the expansion on")
+        if side not in tile["sides"]:
+            ch.error(f"{path}.side", f"choose a side: {', '.join(sorted(tile['sides']))}")
+            clean.append(None)
+            continue
+        clean.append({"tile": number, "side": side})
+    return clean
+
+
+def _quick_player(ch, player, path):
+    if not ch.known(player, ("name", "guild_markers", *QUICK_FIELDS), path):
+        return {"name": "?", "guild_markers": [], **{f: 0 for f in QUICK_FIELDS}}
+    entry = {"name": ch.name(player, path), "guild_markers": ch.guild_markers(player, path)}
+    for field in QUICK_FIELDS:
+        entry[field] = ch.whole(player, field, path, signed=field in SIGNED)
+    limit = ch.cat.engine.max_dragons
+    if entry["visible_dragons"] > limit:
+        ch.error(f"{path}.visible_dragons", f"a mat holds at most {limit} dragons")
+    if entry["fledglings"] > entry["visible_dragons"]:
+        ch.error(f"{path}.fledglings", "fledglings are dragons on the mat: at most as many as the dragons")
+    if len(entry["guild_markers"]) > ch.cat.engine.markers_per_player:
+        ch.error(f"{path}.guild_markers", f"each player has {ch.cat.engine.markers_per_player} guild markers")
+    return entry
+
+
+def _automa(ch, automa, mode):
+    fields = ("name", "guild_markers", "dragon_vp", "objective_vp", "objective_counts", "cache_tokens",
+              "visible_dragons", "eggs", "cached", "tucked")
+    if automa is True:
+        automa = {}
+    if not ch.known(automa, fields, "automa"):
+        automa = {}
+    entry = {"name": (automa.get("name") or "Automa"), "guild_markers": ch.guild_markers(automa, "automa")}
+    if not isinstance(entry["name"], str) or len(entry["name"]) > MAX_NAME:
+        ch.error("automa.name", f"at most {MAX_NAME} characters")
+        entry["name"] = "Automa"
+    for field in ("dragon_vp", "objective_vp", "cache_tokens", "visible_dragons", "eggs", "cached", "tucked"):
+        entry[field] = ch.whole(automa, field, "automa")
+    if entry["visible_dragons"] > ch.cat.engine.max_dragons:
+        ch.error("automa.visible_dragons", f"at most {ch.cat.engine.max_dragons} dragons")
+    if mode == "card":
+        entry["objective_counts"] = _counts(ch, automa, "automa")
+    return entry
+
+
+def _counts(ch, obj, path):
+    counts = obj.get("objective_counts", [])
+    if not isinstance(counts, list) or len(counts) > ROUNDS:
+        ch.error(f"{path}.objective_counts", f"a list of at most {ROUNDS} numbers (empty: count from the mat)")
+        return [None] * ROUNDS
+    counts = list(counts) + [None] * (ROUNDS - len(counts))
+    holder = dict(enumerate(counts))
+    return [ch.whole(holder, r, f"{path}.objective_counts", allow_none=True) for r in range(ROUNDS)]
+
+
+def _card_player(ch, player, path, academy, guild_tile, seen):
+    fields = ("name", "dragons", "cave_cards", "guild_markers", "objective_counts", *CARD_FIELDS)
+    if not ch.known(player, fields, path):
+        player = {"name": "?"}
+    cat = ch.cat.engine
+    entry = {"name": ch.name(player, path), "guild_markers": ch.guild_markers(player, path)}
+    for field in CARD_FIELDS:
+        entry[field] = ch.whole(player, field, path)
+    entry["objective_counts"] = _counts(ch, player, path)
+    if entry["nest_eggs"] > cat.mat_nests:
+        ch.error(f"{path}.nest_eggs", f"the mat has {cat.mat_nests} nests: at most {cat.mat_nests} eggs there")
+    markers = len(entry["guild_markers"]) + entry["guild_ability_markers"] + entry["guild_other_markers"]
+    if markers > cat.markers_per_player:
+        ch.error(f"{path}.guild_markers",
+                 f"each player has {cat.markers_per_player} guild markers, and this line places {markers}")
+    if entry["guild_ability_markers"]:
+        _check_ability_row(ch, entry, path, guild_tile)
+    entry["dragons"] = _dragons(ch, player, path, academy, entry["name"], seen)
+    entry["cave_cards"] = _cave_cards(ch, player, path, academy, entry["dragons"], entry["name"], seen)
+    return entry
+
+
+def _check_ability_row(ch, entry, path, guild_tile):
+    if guild_tile is None:
+        ch.error(f"{path}.guild_ability_markers", "choose the game's Dragon Guild tile to score its END GAME row")
+        return
+    tile = ch.cat.engine.guild_tiles[ch.cat.guild_numbers[guild_tile]]
+    rows = [row for row in tile.get("rows", ()) if row.get("end_game")]
+    if not rows:
+        ch.error(f"{path}.guild_ability_markers", f"{tile['name']} has no END GAME ability row in the catalogue")
+    elif entry["guild_ability_markers"] > rows[0]["squares"]:
+        ch.error(f"{path}.guild_ability_markers",
+                 f"the END GAME row of {tile['name']} has {rows[0]['squares']} square(s)")
+
+
+def _dragons(ch, player, path, academy, owner, seen):
+    cat = ch.cat.engine
+    items = player.get("dragons", [])
+    if not isinstance(items, list):
+        ch.error(f"{path}.dragons", "expected a list of dragons")
+        return []
+    if len(items) > cat.max_dragons:
+        ch.error(f"{path}.dragons", f"a mat holds at most {cat.max_dragons} dragons, not {len(items)}")
+        return []
+    clean = []
+    taken = {}
+    next_column = {cave: 1 for cave in CAVES}
+    for k, item in enumerate(items):
+        where = f"{path}.dragons[{k}]"
+        if not ch.known(item, DRAGON_FIELDS, where):
+            continue
+        index = ch.cat.find_dragon(item.get("card"), academy)
+        cave = ch.cave(item, where)
+        if index is None:
+            ch.error(f"{where}.card", f"no dragon called {item.get('card')!r} in the catalogue")
+            continue
+        card = cat.dragons[index]
+        if card.expansion != "base" and not academy:
+            ch.error(f"{where}.card", f"{card.name} comes with Dragon Academy: turn the expansion on")
+        if index in seen:
+            ch.error(f"{where}.card", f"{card.name} is already on {seen[index]}'s mat: each card is in one place")
+        seen.setdefault(index, owner)
+        column = ch.whole(item, "column", where, allow_none=True)
+        if cave is None:
+            continue
+        if CAVE_INDEX[cave] not in card.habitats:
+            lives = " or ".join(CAVE_NAMES[h] for h in card.habitats)
+            ch.error(f"{where}.cave", f"{card.name} lives in the {lives}, not the {CAVE_NAMES[CAVE_INDEX[cave]]}")
+        if column is None:
+            column = next_column[cave]
+        if not 1 <= column <= COLUMNS:
+            ch.error(f"{where}.column", f"a cave has columns 1 to {COLUMNS}")
+            continue
+        next_column[cave] = max(next_column[cave], column + 1)
+        if (cave, column) in taken:
+            ch.error(f"{where}.column", f"column {column} of the {CAVE_NAMES[CAVE_INDEX[cave]]} already holds "
+                     f"the dragon of dragons[{taken[(cave, column)]}]")
+            continue
+        taken[(cave, column)] = k
+        dragon = {"card": ch.cat.data["dragon_slugs"][index], "cave": cave, "column": column}
+        for field in ("eggs", "cached", "tucked", "tokens"):
+            dragon[field] = ch.whole(item, field, where)
+        if dragon["eggs"] > card.capacity:
+            ch.error(f"{where}.eggs", f"{card.name} has {card.capacity} nest(s): at most {card.capacity} eggs")
+        if dragon["tokens"] and card.size != "fledgling":
+            ch.error(f"{where}.tokens", f"{card.name} is not a fledgling: it takes no training tokens")
+        elif dragon["tokens"] > len(card.training):
+            ch.error(f"{where}.tokens", f"{card.name} has {len(card.training)} training boxes")
+        choice = item.get("choice")
+        if choice not in (None, ""):
+            from .score import choice_options
+            options = choice_options(card)
+            values = [value for value, _ in options]
+            if isinstance(choice, str) and choice.isdigit():
+                choice = int(choice)
+            if not options:
+                ch.error(f"{where}.choice", f"{card.name} has no end-game choice to make")
+            elif choice not in values:
+                ch.error(f"{where}.choice", f"choose one of {values} for {card.name}")
+            else:
+                dragon["choice"] = choice
+        clean.append(dragon)
+    for (cave, column), k in taken.items():
+        if column > 1 and (cave, column - 1) not in taken:
+            ch.error(f"{path}.dragons[{k}].column",
+                     f"dragons fill a cave from the left: column {column - 1} of the "
+                     f"{CAVE_NAMES[CAVE_INDEX[cave]]} is empty")
+    return clean
+
+
+
+def _cave_cards(ch, player, path, academy, dragons, owner, seen):
+    items = player.get("cave_cards", [])
+    if not isinstance(items, list):
+        ch.error(f"{path}.cave_cards", "expected a list of cave cards")
+        return []
+    clean = []
+    taken = set()
+    for k, item in enumerate(items):
+        where = f"{path}.cave_cards[{k}]"
+        if not ch.known(item, CAVE_CARD_FIELDS, where):
+            continue
+        ref = item.get("card")
+        number = None
+        if ref not in (None, "", "?"):
+            index = ch.cat.find_cave(ref, academy)
+            if index is None:
+                ch.error(f"{where}.card", f"no cave card {ref!r} in the catalogue")
+                continue
+            card = ch.cat.engine.caves[index]
+            if card.expansion != "base" and not academy:
+                ch.error(f"{where}.card", f"cave card {card.number} comes with Dragon Academy: turn the expansion on")
+            key = ("cave", index)
+            if key in seen:
+                ch.error(f"{where}.card", f"cave card {card.number} is already on {seen[key]}'s mat")
+            seen.setdefault(key, owner)
+            number = card.number
+        cave = ch.cave(item, where)
+        column = ch.whole(item, "column", where, allow_none=True)
+        if cave is None or column is None:
+            if column is None:
+                ch.error(f"{where}.column", "say which column (2 to 4) the cave card covers")
+            continue
+        if column == 1:
+            ch.error(f"{where}.column", "the first space of each cave starts excavated: it takes no cave card")
+            continue
+        if not 2 <= column <= COLUMNS:
+            ch.error(f"{where}.column", f"cave cards go in columns 2 to {COLUMNS}")
+            continue
+        if (cave, column) in taken:
+            ch.error(f"{where}.column", f"column {column} of the {CAVE_NAMES[CAVE_INDEX[cave]]} already has a cave card")
+            continue
+        taken.add((cave, column))
+        clean.append({"card": number, "cave": cave, "column": column})
+    # A dragon beyond the first column sits on a cave card, named or not.
+    for dragon in dragons:
+        if dragon["column"] > 1 and (dragon["cave"], dragon["column"]) not in taken:
+            taken.add((dragon["cave"], dragon["column"]))
+            clean.append({"card": None, "cave": dragon["cave"], "column": dragon["column"]})
+    for k, item in enumerate(clean):
+        if item["column"] > 2 and (item["cave"], item["column"] - 1) not in taken:
+            ch.error(f"{path}.cave_cards", f"caves are excavated from the left: column {item['column'] - 1} of the "
+                     f"{CAVE_NAMES[CAVE_INDEX[item['cave']]]} has no cave card")
+    clean.sort(key=lambda c: (CAVE_INDEX[c["cave"]], c["column"]))
+    return clean
