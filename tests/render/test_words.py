@@ -225,3 +225,35 @@ def test_cache_some_of_the_resources_just_gained(cache, text):
 def test_excavated_spaces_counted_in_one_cave():
     effect = {"do": "score", "vp": 3, "if": {"at_least": [{"count": "excavated", "scope": "cave"}, 4]}}
     assert render_effect(effect) == "Score 3 VP if there are at least 4 excavated spaces in this cave."
+
+
+@pytest.mark.parametrize("places, rest, text", [
+    ([{"place": "play", "count": 1, "free": True}], "discard", "Play 1 of them for free and discard the rest."),
+    ([{"place": "excavate", "count": 1, "free": True}], "keep", "Excavate with 1 of them for free and keep the rest."),
+    ([{"place": "keep", "count": 1}, {"place": "tuck", "count": 2, "up_to": True, "under": {"scope": "cave"}}],
+     "discard", "Keep 1 of them, tuck up to 2 under any dragons in this cave and discard the rest."),
+    ([{"place": "play", "count": 1}], "keep", "Play 1 of them (paying the printed cost) and keep the rest."),
+])
+def test_distribute_places(places, rest, text):
+    assert render_effect({"do": "distribute", "cards": {"var": "drawn"}, "to": places, "rest": rest}) == text
+
+
+@pytest.mark.parametrize("effect, text", [
+    ({"do": "activate", "kinds": ["if_activated"], "on": {"scope": "here"}},
+     "Use this dragon's if-activated ability again."),
+    ({"do": "activate", "kinds": ["if_activated"], "on": {"scope": "adjacent", "each": True}},
+     "Use the if-activated ability of each dragon orthogonally adjacent to this one."),
+    ({"do": "activate", "kinds": ["when_played"], "on": {"scope": "adjacent"}, "up_to": True, "count": 4},
+     "Use the when-played abilities of up to 4 dragons orthogonally adjacent to this one (each a different dragon)."),
+    ({"do": "repeat", "times": {"count": "tucked", "scope": "here"}, "up_to": True, "effect": {"do": "lay_egg"}},
+     "Up to once for each card tucked under this dragon: lay 1 egg."),
+    ({"do": "play_dragon", "from": {"var": "it"}, "cost": "printed"}, "Play it, paying its printed cost."),
+    ({"do": "excavate", "from": "deck", "free": True}, "Excavate a space for free with the top cave card of the deck."),
+])
+def test_more_word_forms(effect, text):
+    assert render_effect(effect) == text
+
+
+def test_activate_without_kinds_uses_if_activated_abilities_as_the_interpreter_does():
+    assert render_effect({"do": "activate", "on": {"scope": "column", "other": True}}) == (
+        "Use the if-activated ability of another dragon in this column.")

@@ -635,7 +635,8 @@ def _w_train(node, ctx):
 
 
 def _w_activate(node, ctx):
-    kinds = _join([KIND_ADJECTIVES[k] for k in _as_list(node.get("kinds", ["when_played"]))], "or")
+    # The interpreter's default kind (game/engine/words/fledglings.py) is if_activated.
+    kinds = _join([KIND_ADJECTIVES[k] for k in _as_list(node.get("kinds", ["if_activated"]))], "or")
     count = node.get("count", 1)
     up_to = "up to " if node.get("up_to") else ""
     target = node.get("on", {"scope": "mat"})
@@ -653,14 +654,16 @@ def _w_activate(node, ctx):
     else:
         filters = dict(target)
         place = _place(filters, ctx)
-        if count == 1 and not up_to:
+        if filters.get("each"):
+            text = f"use the {kinds} ability of each {_describe_dragons(filters, ctx, False, place)}"
+        elif count == 1 and not up_to:
             dragons = _describe_dragons(filters, ctx, False, place)
             article = "an" if dragons[0] in "aeiou" else "a"
             text = f"use the {kinds} ability of {article} {dragons}".replace("an other ", "another ")
         else:
             dragons = _describe_dragons(filters, ctx, True, place)
             text = f"use the {kinds} abilities of {up_to}{count} {dragons}"
-        if count != 1 and node.get("distinct", True):
+        if count != 1 and not filters.get("each") and node.get("distinct", True):
             text += " (each a different dragon)"
     return _then(text, node, ctx)
 
@@ -703,7 +706,7 @@ def _place_part(place, ctx, of=""):
     if kind == "keep":
         return f"keep {amount}"
     if kind == "play":
-        return f"play {amount}" + (" for free" if place.get("free") else ", paying the printed cost")
+        return f"play {amount}" + (" for free" if place.get("free") else " (paying the printed cost)")
     if kind == "excavate":
         return f"excavate with {amount}" + (" for free" if place.get("free") else "")
     raise RenderError(f"unknown place {kind!r}")
