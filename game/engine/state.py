@@ -186,13 +186,18 @@ class GameState:
             out.insert(0, NEST)
         return out
 
-    def place_dragon(self, p, dragon, index):
-        """Put a dragon on a space and queue its when-played abilities."""
+    def place_dragon(self, p, dragon, index, fid=None, mode="free", waive=None):
+        """Put a dragon on a space, then queue its when-played abilities below the payment of its eggs.
+
+        The card is on the mat while its cost is paid, so it is never in two places or none."""
+        self.pay_dragon(p, dragon, index, fid, mode, waive, push_eggs=False)
+        egg_cost = self._egg_cost(dragon, index, p, mode, waive)
         pl = self.players[p]
-        space = pl.spaces[index]
-        space.dragon = dragon
+        pl.spaces[index].dragon = dragon
         pl.fresh.append(dragon)
-        self.push_card_abilities(p, dragon, "when_played", index)
+        self.stack.append({"t": "place_dragon", "p": p, "d": dragon, "i": index})
+        if egg_cost:
+            fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": egg_cost}]}, fid)
 
     def push_card_abilities(self, p, dragon, kind, index=None):
         card = self.cat.dragons[dragon]
@@ -211,10 +216,16 @@ class GameState:
         index = pl.find(dragon) if index is None else index
         return index is not None and pl.spaces[index].tokens >= len(card.training)
 
-    def place_cave(self, p, cave_card, index, covered=True):
-        """Put a cave card on a space, then its when-played ability and the 4th column's when-covered benefit."""
-        pl = self.players[p]
-        pl.spaces[index].cave_card = cave_card
+    def place_cave(self, p, cave_card, index, fid=None, free=True, covered=True):
+        """Put a cave card on a space; then (after its column's eggs are paid) its when-played ability and the
+        4th column's when-covered benefit."""
+        self.players[p].spaces[index].cave_card = cave_card
+        self.stack.append({"t": "place_cave", "p": p, "card": cave_card, "i": index, "covered": covered})
+        eggs = self.cat.excavate_eggs[index % COLUMNS]
+        if eggs and not free:
+            fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": eggs}]}, fid)
+
+    def cave_played(self, p, cave_card, index, covered=True):
         if covered and index % COLUMNS == COLUMNS - 1 and self.cat.column_4_effect:
             push_ability(self, p, self.cat.column_4_effect, source="the 4th column's when-covered benefit")
         self.push_cave_abilities(p, cave_card)
@@ -247,12 +258,13 @@ class GameState:
         if not cond:
             return False
         space = self.players[p].spaces[index]
+        before = space.dragon
         space.dragon = dragon
         try:
             fid = fx.new_frame(self, p, dragon)
             return fx.test(self, self.frames.pop(fid), cond)
         finally:
-            space.dragon = None
+            space.dragon = before
 
     def can_afford_dragon(self, p, dragon, index, extra_coins=0, mode="printed"):
         if mode == "free" or self.free_to_play(p, dragon, index):
@@ -267,7 +279,12 @@ class GameState:
             return short <= 1 or (short == 0)
         return all(have >= need for have, need in zip(pl.res, res))
 
-    def pay_dragon(self, p, dragon, index, fid, mode="printed", waive=None):
+    def _egg_cost(self, dragon, index, p, mode, waive):
+        if mode == "free" or self.free_to_play(p, dragon, index):
+            return 0
+        return self.cat.dragons[dragon].egg_cost - (waive == "egg")
+
+    def pay_dragon(self, p, dragon, index, fid, mode="printed", waive=None, push_eggs=True):
         """Take a dragon's printed cost (resources and coins now; eggs as decisions on the stack)."""
         if mode == "free" or self.free_to_play(p, dragon, index):
             return
@@ -282,7 +299,7 @@ class GameState:
         for i, r in enumerate(RESOURCES):
             pl.res[i] -= cost.get(r, 0)
         pl.coins -= cost.get("coin", 0)
-        if cost.get("egg"):
+        if cost.get("egg") and push_eggs:
             fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": cost["egg"]}]}, fid)
 
     def advance_guild(self, p, steps):
@@ -498,17 +515,13 @@ def t_turn(st, task):
         index = st.next_unexcavated(p, cave)
         pl.coins -= cat.excavate_coins
         pl.caves.remove(card)
-        st.stack.append({"t": "place_cave", "p": p, "card": card, "i": index})
-        eggs = cat.excavate_eggs[index % COLUMNS]
-        if eggs:
-            fx.push_fx(st, {"do": "pay", "cost": [{"item": "egg", "count": eggs}]}, fid)
+        st.place_cave(p, card, index, fid, free=False)
     elif kind == "entice":
         dragon, cave = a.args
         index = st.next_empty(p, cave)
         pl.coins -= cat.entice_coins
         pl.hand.remove(dragon)
-        st.stack.append({"t": "place_dragon", "p": p, "d": dragon, "i": index})
-        st.pay_dragon(p, dragon, index, fid)
+        st.place_dragon(p, dragon, index, fid, mode="printed")
     elif kind == "explore":
         cave = a.args[0]
         coins, eggs = cat.explore_costs[pl.explored[cave]]
@@ -520,11 +533,11 @@ def t_turn(st, task):
 
 
 def t_place_cave(st, task):
-    st.place_cave(task["p"], task["card"], task["i"], task.get("covered", True))
+    st.cave_played(task["p"], task["card"], task["i"], task.get("covered", True))
 
 
 def t_place_dragon(st, task):
-    st.place_dragon(task["p"], task["d"], task["i"])
+    st.push_card_abilities(task["p"], task["d"], "when_played", task["i"])
 
 
 def t_walk(st, task):

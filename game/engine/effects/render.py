@@ -452,9 +452,13 @@ def _w_pay(node, ctx):
             paid = f"what {ctx.you} paid"
         ctx.bind(node["as"], paid)
     follow = node["then"]
-    if follow["do"] in ("repeat", "if", "may"):
-        return f"pay {cost}, then {_clause(follow, ctx)}"
-    return f"pay {cost} to {_clause(follow, ctx)}"
+    text = _clause(follow, ctx)
+    if follow["do"] in ("repeat", "if", "may") or _LEADING_COUNT.match(text):
+        return f"pay {cost}, then {text}"
+    return f"pay {cost} to {text}"
+
+
+_LEADING_COUNT = re.compile(r"(up to )?(once|twice|\d+ times)\b[^;]*?: ")
 
 
 def _w_gain(node, ctx):
@@ -616,19 +620,22 @@ def _w_train(node, ctx):
     count, per = _amount(node, ctx)
     up_to = "up to " if node.get("up_to") else ""
     target = dict(node.get("on") or {})
+    free = " for free" if node.get("free") else ""
+    verb = "fully train" if node.get("full") else "train"
+    once = "" if node.get("full") else " once"
     if target.get("scope") == "here" and set(target) == {"scope"}:
-        who = "this fledgling"
-    elif set(target) <= {"size"} and _as_list(target.get("size", "fledgling")) == ["fledgling"]:
-        who = "a fledgling"
+        text = f"{verb} this fledgling{free}" if node.get("full") else \
+            f"train this fledgling {up_to}{_times(count)}{per}{free}"
     else:
-        target.setdefault("size", "fledgling")
-        who = _target(target, ctx, "", 1)[1:]
-    if node.get("full"):
-        text = f"fully train {who}"
-    else:
-        text = f"train {who} {up_to}{_times(count)}{per}"
-    if node.get("free"):
-        text += " for free"
+        if set(target) <= {"size"} and _as_list(target.get("size", "fledgling")) == ["fledgling"]:
+            who = "a fledgling"
+        else:
+            target.setdefault("size", "fledgling")
+            who = _target(target, ctx, "", 1)[1:]
+        text = f"{verb} {who}{once}{free}"
+        if count != 1 or per or up_to:
+            # Each training picks its fledgling afresh (the interpreter asks every time), so the count leads.
+            text = (f"{up_to}once {per.strip()}" if per else f"{up_to}{_times(count)}") + f": {text}"
     if "as" in node:
         ctx = ctx.bind(node["as"], "the item the training token covered")
     return _then(text, node, ctx)

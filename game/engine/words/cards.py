@@ -59,11 +59,8 @@ def put_cave(st, fid, p, card, cave, source, free):
         st.display_caves[st.display_caves.index(card)] = None
     else:
         pl.caves.remove(card)
-    index = st.next_unexcavated(p, cave)
-    st.stack.append({"t": "place_cave", "p": p, "card": card, "i": index})
-    eggs = st.cat.excavate_eggs[index % COLUMNS]
-    if eggs and not free:
-        push_fx(st, {"do": "pay", "cost": [{"item": "egg", "count": eggs}]}, fid)
+    if card is not None:
+        st.place_cave(p, card, st.next_unexcavated(p, cave), fid, free=free)
 
 
 @can("excavate")
@@ -128,9 +125,7 @@ def put_dragon(st, fid, p, dragon, cave, mode, waive=None):
         st.revealed.remove(dragon)
     else:
         pl.hand.remove(dragon)
-    index = st.next_empty(p, cave)
-    st.stack.append({"t": "place_dragon", "p": p, "d": dragon, "i": index})
-    st.pay_dragon(p, dragon, index, fid, mode, waive)
+    st.place_dragon(p, dragon, st.next_empty(p, cave), fid, mode, waive)
 
 
 @word("play_dragon")
