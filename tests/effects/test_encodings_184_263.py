@@ -232,3 +232,111 @@ def test_draw_then_tuck_keeps_the_cards_not_tucked(number, tucked, drawn, rest):
 def test_lively_lung_dragon_plays_one_drawn_card_free_and_discards_the_rest():
     (dist,) = nodes(CARDS[247], "distribute")
     assert dist["to"] == [{"place": "play", "count": 1, "free": True}] and dist["rest"] == "discard"
+
+
+# --- the engine runs these encodings as the cards read ---------------------------------------------------------
+
+def _engine():
+    from tests.engine.helpers import real_catalogue
+
+    cat = real_catalogue()
+    return cat, {d.number: i for i, d in enumerate(cat.dragons)}
+
+
+def _mat(cat, index, placed):
+    """A mat dict for score_mat: {space: (number, extra fields)}, fledglings fully trained unless told otherwise."""
+    spaces = [[None if i % 4 == 0 else 0, None, 0, [0, 0, 0, 0], [], 0, 0, False] for i in range(12)]
+    for space, (number, extra) in placed.items():
+        dragon = index[number]
+        spaces[space][1] = dragon
+        spaces[space][2] = extra.get("eggs", 0)
+        spaces[space][3] = list(extra.get("cached", (0, 0, 0, 0)))
+        spaces[space][5] = extra.get("tokens", len(cat.dragons[dragon].training))
+    return {"spaces": spaces}
+
+
+# number -> (what else is on the mat, the VP its end-game ability scores); the dragon itself sits on space 0
+END_GAME_SCORES = {
+    "three meat-cost dragons": (213, {1: 229, 2: 230, 4: 231}, 9),
+    "meat-cost dragons past the cap": (213, {1: 229, 2: 230, 4: 231, 5: 239, 6: 241, 8: 242}, 15),
+    "one adult and one hatchling adjacent": (221, {1: 229, 4: 224, 8: 231}, 3),
+    "two hatchlings": (235, {1: 224, 4: 225}, 8),
+    "one hatchling only": (235, {1: 224}, 0),
+    "coin-cost dragons, itself included": (263, {1: 235, 2: 240, 4: 229}, 9),
+}
+
+
+@pytest.mark.parametrize("case", sorted(END_GAME_SCORES))
+def test_end_game_ability_scores_on_a_real_mat(case):
+    from game.engine.scoring import score_mat
+
+    cat, index = _engine()
+    number, others, vp = END_GAME_SCORES[case]
+    placed = {0: (number, {})} | {space: (n, {}) for space, n in others.items()}
+    assert score_mat(cat, _mat(cat, index, placed))["abilities"] == vp
+
+
+def test_egg_counting_fledgling_counts_only_its_own_column():
+    from game.engine.scoring import score_mat
+
+    cat, index = _engine()
+    placed = {1: (211, {}), 5: (229, {"eggs": 1}), 9: (231, {"eggs": 1}), 0: (230, {"eggs": 1})}
+    assert score_mat(cat, _mat(cat, index, placed))["abilities"] == 2
+
+
+def test_untrained_fledgling_scores_no_end_game_bonus():
+    from game.engine.scoring import score_mat
+
+    cat, index = _engine()
+    placed = {0: (213, {"tokens": 3}), 1: (229, {}), 2: (230, {}), 4: (231, {})}
+    assert score_mat(cat, _mat(cat, index, placed))["abilities"] == 0
+
+
+def _explore(st, cave, tuck_on=None):
+    """Explore a cave, saying yes to every ability; tucks go to `tuck_on` when given; stop when the turn ends."""
+    from tests.engine.helpers import choose
+
+    choose(st, "explore", cave)
+    while st.pending is not None and st.pending.prompt != "Choose your action":
+        options = st.legal_options()
+        picks = [o for o in options if o.kind == "yes"]
+        if tuck_on is not None:
+            picks += [o for o in options if o.kind == "tuck" and o.args[1] == tuck_on]
+        st.apply(picks[0] if picks else options[0])
+
+
+def test_machiavelli_tucks_up_to_two_hand_cards_under_each_shy_dragon_in_its_cave():
+    from tests.engine.helpers import clear_player, new_game, put
+
+    cat, index = _engine()
+    st = new_game(cat, academy=True)
+    for pl in st.players:
+        clear_player(pl, coins=5)
+    pl = st.players[0]
+    put(st, 0, 4, index[262])  # shy, Golden Grotto
+    put(st, 0, 5, index[217])  # shy fledgling
+    put(st, 0, 6, index[229])  # helpful: gets nothing
+    pl.hand = [index[184], index[185], index[186], index[187]]
+    st.reask()
+    _explore(st, 1)
+    assert [len(pl.spaces[i].tucked) for i in (4, 5, 6)] == [2, 2, 0]
+
+
+def test_euphonious_fae_grows_up_by_tucking_two_cards_from_the_deck_on_the_third_tuck():
+    from tests.engine.helpers import clear_player, new_game, put
+
+    cat, index = _engine()
+    st = new_game(cat, academy=True)
+    for pl in st.players:
+        clear_player(pl, coins=5)
+    pl = st.players[0]
+    put(st, 0, 0, index[226])
+    put(st, 0, 1, index[229])
+    pl.spaces[0].fed = 2
+    pl.spaces[0].tucked = [index[100], index[101]]
+    pl.hand = [index[184]]
+    deck_before = len(st.dragon_deck)
+    st.reask()
+    _explore(st, 0, tuck_on=1)
+    assert pl.spaces[0].grown and len(pl.spaces[0].tucked) == 3 and pl.hand == []
+    assert len(pl.spaces[1].tucked) == 2 and len(st.dragon_deck) == deck_before - 2
