@@ -1,0 +1,60 @@
+"""An editor in a real (headless Chromium) browser: from the Dragon list to the import page, a bad file, a good one."""
+import json
+import shutil
+
+import pytest
+
+from cardsite.models import Dragon
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+
+@pytest.fixture
+def browser():
+    if not (CHROMIUM and CHROMEDRIVER):
+        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--no-first-run", "--window-size=1200,900"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def test_editor_imports_a_fan_card_after_a_refused_file(browser, live_server, catalogue, django_user_model, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    django_user_model.objects.create_superuser("editor", "editor@example.com", "a-long-password-1")
+    browser.get(live_server.url + "/admin/login/?next=/admin/cardsite/dragon/")
+    browser.find_element(By.NAME, "username").send_keys("editor")
+    browser.find_element(By.NAME, "password").send_keys("a-long-password-1")
+    browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
+
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 10).until(lambda d: "/admin/cardsite/dragon/" in d.current_url)
+    browser.find_element(By.CSS_SELECTOR, ".object-tools a[href$='/dragon/import/']").click()
+    bad = tmp_path / "bad.csv"
+    bad.write_text("number,printing,expansion\n950,original,base\n")
+    browser.find_element(By.NAME, "file").send_keys(str(bad))
+    browser.find_element(By.CSS_SELECTOR, "#catalogue-import input[type=submit]").click()
+    assert "missing column 'abilities'" in browser.find_element(By.ID, "import-errors").text
+    assert not Dragon.objects.filter(number=950).exists()
+
+    good = tmp_path / "fan.json"
+    good.write_text(json.dumps({"dragons": [{
+        "number": 950, "printing": "original", "name": "Browser Wyrmling", "expansion": "base", "vp": 2,
+        "size": "small", "trait": "shy", "capacity": 1, "cost": {"milk": 1}, "habitats": ["amethyst_abyss"],
+        "abilities": [{"kind": "when_played", "effect": {"do": "lay_egg", "count": 2}}]}]}))
+    browser.find_element(By.NAME, "file").send_keys(str(good))
+    browser.find_element(By.CSS_SELECTOR, "#catalogue-import input[type=submit]").click()
+    assert "Imported fan.json: 1 created" in browser.find_element(By.CSS_SELECTOR, ".messagelist").text
+    assert Dragon.objects.get(number=950).ability_kind == "when_played"
