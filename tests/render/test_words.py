@@ -257,3 +257,20 @@ def test_more_word_forms(effect, text):
 def test_activate_without_kinds_uses_if_activated_abilities_as_the_interpreter_does():
     assert render_effect({"do": "activate", "on": {"scope": "column", "other": True}}) == (
         "Use the if-activated ability of another dragon in this column.")
+
+
+@pytest.mark.parametrize("effect, text", [
+    ({"do": "train", "count": 2, "up_to": True, "free": True}, "Up to twice: train a fledgling once for free."),
+    ({"do": "train", "count": {"count": "dragons", "size": "hatchling"}},
+     "Once for each hatchling on your mat: train a fledgling once."),
+    ({"do": "train", "on": {"scope": "adjacent", "each": True}, "free": True},
+     "Train each fledgling orthogonally adjacent to this one once for free."),
+    ({"do": "train", "full": True, "on": {"scope": "here"}}, "Fully train this fledgling."),
+])
+def test_each_training_picks_its_fledgling(effect, text):
+    assert render_effect(effect) == text
+
+
+def test_pay_then_several_trainings_reads_as_two_steps():
+    effect = {"do": "pay", "cost": [{"item": "cave"}], "then": {"do": "train", "count": 2, "up_to": True, "free": True}}
+    assert render_effect(effect) == "Pay 1 cave card, then up to twice: train a fledgling once for free."
