@@ -106,3 +106,18 @@ def test_steps_that_test_a_condition_read_as_separate_sentences():
     assert render_ability(ability) == (
         "Once per round: If there are at least 3 dragons in this column, advance once on the Dragon Guild. "
         "Then if there are at least 4 dragons in this cave, advance once on the Dragon Guild.")
+
+
+def test_opponents_part_that_repeats_or_tests_keeps_its_own_shape():
+    ability = {"kind": "when_played", "effect": {"do": "gain", "item": "gold"},
+               "others": {"do": "repeat", "times": 2, "up_to": True, "effect": {"do": "lay_egg"}}}
+    assert render_ability(ability) == (
+        "When played: Gain 1 gold. Each opponent may, up to twice, lay 1 egg.")
+
+
+def test_opponents_part_with_a_condition_reads_after_may():
+    ability = {"kind": "when_played", "effect": {"do": "gain", "item": "gold"},
+               "others": {"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "mat"}, 5]},
+                          "then": {"do": "gain", "item": "coin"}}}
+    assert render_ability(ability) == (
+        "When played: Gain 1 gold. Each opponent may, if there are at least 5 dragons on their mat, gain 1 coin.")

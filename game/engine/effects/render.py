@@ -826,7 +826,13 @@ def _ability_marked(ability, card=None, after_feed=False):
         inner = _clause(ability["others"], own.for_opponents())
         if inner.startswith("they may "):
             inner = inner[len("they may "):]
-        text += " " + _sentence(f"each opponent may {inner}")
+        counted = _LEADING_COUNT.match(inner)
+        if counted:
+            inner = inner.replace(": ", ", ", 1)  # "may, up to twice, lay 1 egg"
+        if counted or inner.startswith("if "):
+            text += " " + _sentence(f"each opponent may, {inner}")
+        else:
+            text += " " + _sentence(f"each opponent may {inner}")
     return text
 
 
