@@ -85,3 +85,16 @@ def answer_all(st, kind_order=("yes",)):
         opts = st.legal_options()
         pick = next((o for k in kind_order for o in opts if o.kind == k), opts[0])
         st.apply(pick)
+
+
+def fire(st, effect, src=-1, others=None, seat=0, ask=False):
+    """Run an ability for `seat` right now, as if the dragon `src` on their mat had just triggered it."""
+    from game.engine.interpreter import push_ability
+
+    st.pending = None
+    push_ability(st, seat, effect, others, src=src, ask=ask, source="test")
+    st.run()
+
+
+def options(st):
+    return [(o.kind, *o.args) for o in st.legal_options()]

@@ -1,0 +1,410 @@
+"""Every word of the effect language, on small made-up cards (docs/effects.md)."""
+import pytest
+
+from game.engine.catalogue import RESOURCES
+from game.engine.model import NEST
+
+from .helpers import cave, choose, clear_player, dragon, fire, make_catalogue, new_game, options
+
+SHY = dragon(1, "Shy One", trait="shy", size="small", capacity=2)
+BOLD = dragon(2, "Bold One", trait="aggressive", size="medium", capacity=1, cost={"meat": 2, "gold": 1})
+MILK_HATCHLING = dragon(3, "Milk Drinker", size="hatchling", capacity=0, feeds_on="milk", abilities=[
+    {"kind": "if_activated", "effect": {"do": "cache", "item": "milk", "from": "supply", "on": {"scope": "here"}}},
+    {"kind": "on_feed", "effect": {"do": "gain", "item": "gold"}},
+    {"kind": "on_grow_up", "effect": {"do": "gain", "item": "coin", "count": 3}}])
+CARD_HATCHLING = dragon(4, "Card Eater", size="hatchling", capacity=0, feeds_on="card", abilities=[
+    {"kind": "on_feed", "effect": {"do": "gain", "item": "meat"}}])
+FLEDGLING = dragon(5, "Trainee", size="fledgling", vp=0, training=["milk", "dragon"], abilities=[
+    {"kind": "if_activated", "effect": {"do": "lay_egg", "count": 2, "on": {"scope": "here"}}}])
+GIVER = dragon(6, "Giver", abilities=[{"kind": "when_played", "effect": {"do": "gain", "item": "crystal"}}])
+OPR = dragon(7, "Rounder", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "milk"}}])
+GIFT_CAVE = cave(1, [{"kind": "when_played", "effect": {"do": "gain", "item": "coin", "count": 2}}])
+CAT = make_catalogue([SHY, BOLD, MILK_HATCHLING, CARD_HATCHLING, FLEDGLING, GIVER, OPR], [GIFT_CAVE])
+S, B, H, C, F, G, O = range(7)
+
+
+@pytest.fixture
+def st():
+    st = new_game(CAT, players=3)
+    for pl in st.players:
+        clear_player(pl, coins=3)
+    st.reask()
+    return st
+
+
+def me(st):
+    return st.players[0]
+
+
+def test_seq_runs_steps_in_order(st):
+    fire(st, {"do": "seq", "steps": [{"do": "gain", "item": "gold"}, {"do": "gain", "item": "coin"}]})
+    assert me(st).res[1] == 1 and me(st).coins == 4
+
+
+def test_choose_pick_two_distinct(st):
+    fire(st, {"do": "choose", "pick": 2, "options": [{"do": "gain", "item": "meat"}, {"do": "gain", "item": "gold"},
+                                                     {"do": "gain", "item": "milk"}]})
+    choose(st, "choose", 2)
+    assert options(st) == [("choose", 0), ("choose", 1)]
+    choose(st, "choose", 0)
+    assert me(st).res == [1, 0, 0, 1]
+
+
+def test_may_asks_and_can_be_declined(st):
+    fire(st, {"do": "may", "effect": {"do": "gain", "item": "gold"}})
+    choose(st, "no")
+    assert me(st).res == [0, 0, 0, 0]
+
+
+def test_repeat_up_to_lets_the_player_stop(st):
+    me(st).res = [3, 0, 0, 0]
+    fire(st, {"do": "repeat", "times": 3, "up_to": True,
+              "effect": {"do": "pay", "cost": [{"item": "meat"}], "then": {"do": "gain", "item": "coin"}}})
+    choose(st, "yes")
+    choose(st, "yes")
+    choose(st, "no")
+    assert me(st).res[0] == 1 and me(st).coins == 5
+
+
+def test_repeat_times_a_counter(st):
+    me(st).spaces[0].dragon = S
+    me(st).spaces[4].dragon = B
+    fire(st, {"do": "repeat", "times": {"count": "dragons"}, "effect": {"do": "gain", "item": "milk"}})
+    assert me(st).res[3] == 2
+
+
+def test_if_counts_this_cave(st):
+    me(st).spaces[0].dragon = S
+    me(st).spaces[1].dragon = B
+    me(st).spaces[1].cave_card = 5
+    effect = {"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "cave"}, 2]},
+              "then": {"do": "gain", "item": "gold"}, "else": {"do": "gain", "item": "meat"}}
+    fire(st, effect, src=S)
+    me(st).spaces[1].dragon = None
+    fire(st, effect, src=S)
+    assert me(st).res == [1, 1, 0, 0]
+
+
+def test_pay_egg_from_this_cave_only(st):
+    me(st).spaces[0].dragon = S
+    me(st).spaces[0].eggs = 1
+    me(st).spaces[4].dragon = B
+    me(st).spaces[4].eggs = 1
+    me(st).nest = 1
+    fire(st, {"do": "pay", "cost": [{"item": "egg", "from": {"scope": "cave"}}], "then": {"do": "gain", "item": "gold"}},
+         src=B)
+    assert me(st).spaces[4].eggs == 0 and me(st).nest == 1 and me(st).res[1] == 1
+
+
+def test_pay_is_skipped_when_it_cannot_be_paid(st):
+    fire(st, {"do": "pay", "cost": [{"item": "card"}], "then": {"do": "gain", "item": "gold"}})
+    assert me(st).res[1] == 0 and st.pending.prompt == "Choose your action"
+
+
+def test_pay_a_tithe_of_any_kind(st):
+    me(st).res = [1, 0, 0, 0]
+    me(st).hand = [S]
+    me(st).nest = 1
+    fire(st, {"do": "pay", "cost": [{"item": "tithe"}], "then": {"do": "gain", "item": "coin"}})
+    assert options(st) == [("pay", "meat"), ("pay", "dragon", S), ("pay", "egg", NEST)]
+    choose(st, "pay", "egg", NEST)
+    assert me(st).nest == 0 and me(st).coins == 4
+
+
+def test_gain_any_resource_same_binds_it_for_opponents(st):
+    fire(st, {"do": "gain", "item": "any_resource", "count": 2, "same": True, "as": "chosen"},
+         others={"do": "gain", "item": {"var": "chosen"}})
+    choose(st, "resource", "crystal")
+    choose(st, "yes")  # player 2 takes the share
+    choose(st, "no")  # player 3 declines
+    assert [p.res for p in st.players] == [[0, 0, 2, 0], [0, 0, 1, 0], [0, 0, 0, 0]]
+
+
+def test_gain_cards_from_display_or_deck(st):
+    top = st.dragon_deck[-1]
+    fire(st, {"do": "gain", "item": "dragon", "count": 2})
+    assert ("take", "deck") in options(st) and ("take", "display", 0) in options(st)
+    first = st.display_dragons[1]
+    choose(st, "take", "display", 1)
+    choose(st, "take", "deck")
+    assert me(st).hand == [first, top]
+
+
+def test_gain_from_display_only_cannot_draw(st):
+    st.display_caves = [None, None, None]
+    fire(st, {"do": "may", "effect": {"do": "gain", "item": "cave", "from": "display"}})
+    assert me(st).caves == [] and st.pending.prompt == "Choose your action"
+
+
+def test_lay_egg_on_each_dragon_in_column(st):
+    for cave_index in range(3):
+        me(st).spaces[cave_index * 4].dragon = [S, B, H][cave_index]
+    fire(st, {"do": "lay_egg", "on": {"scope": "column", "each": True}}, src=S)
+    assert [me(st).spaces[i].eggs for i in (0, 4, 8)] == [1, 1, 0]  # the hatchling has no nest
+
+
+def test_lay_egg_offers_the_mat_nests_and_dragons_with_room(st):
+    me(st).spaces[0].dragon = S
+    me(st).spaces[4].dragon = B
+    me(st).spaces[4].eggs = 1
+    fire(st, {"do": "lay_egg", "count": 2})
+    assert options(st) == [("egg_on", NEST), ("egg_on", 0)]
+    choose(st, "egg_on", 0)
+    choose(st, "egg_on", 0)
+    assert me(st).spaces[0].eggs == 2
+
+
+def test_cache_from_general_supply_on_each_helpful_dragon(st):
+    me(st).spaces[0].dragon = S
+    me(st).spaces[4].dragon = B
+    fire(st, {"do": "cache", "item": "gold", "from": "general", "on": {"scope": "mat", "each": True}})
+    assert me(st).spaces[0].cached == [0, 1, 0, 0] and me(st).spaces[4].cached == [0, 1, 0, 0]
+    assert me(st).res == [0, 0, 0, 0]
+
+
+def test_cache_from_supply_needs_the_resource(st):
+    me(st).spaces[0].dragon = S
+    fire(st, {"do": "may", "effect": {"do": "cache", "item": "meat", "from": "supply"}}, src=S)
+    assert st.pending.prompt == "Choose your action"
+
+
+def test_hatchling_feeds_every_time_and_grows_up_once_on_the_third(st):
+    pl = me(st)
+    pl.spaces[0].dragon = H
+    pl.res = [0, 0, 0, 4]
+    feed = {"do": "cache", "item": "milk", "from": "supply", "on": {"scope": "mat"}}
+    for turn in range(4):
+        fire(st, feed)
+        while st.pending.prompt != "Choose your action":
+            choose(st, "yes")
+    assert pl.spaces[0].cached == [0, 0, 0, 4]
+    assert pl.res[1] == 4 and pl.coins == 3 + 3  # 4 golds, and the grown-up bonus exactly once
+
+
+def test_tuck_from_hand_binds_the_tucked_cost_and_feeds_card_hatchlings(st):
+    pl = me(st)
+    pl.spaces[0].dragon = C
+    pl.hand = [B]
+    fire(st, {"do": "tuck", "from": "hand", "under": {"scope": "here"},
+              "then": {"do": "gain", "item": {"var": "tucked_cost"}}}, src=C)
+    choose(st, "yes")  # the hatchling's feeding: gain a meat
+    assert options(st) == [("resource", "meat"), ("resource", "gold")]  # one resource of the tucked card's cost
+    choose(st, "resource", "gold")
+    assert pl.spaces[0].tucked == [B] and pl.res == [1, 1, 0, 0]
+
+
+def test_tuck_from_deck_under_each_matching_dragon(st):
+    pl = me(st)
+    pl.spaces[0].dragon = S
+    pl.spaces[1].dragon = B
+    pl.spaces[1].cave_card = 5
+    top_two = st.dragon_deck[-2:]
+    fire(st, {"do": "tuck", "from": "deck", "under": {"scope": "cave", "each": True}}, src=S)
+    assert pl.spaces[0].tucked + pl.spaces[1].tucked == top_two[::-1]
+
+
+def test_excavate_free_from_display(st):
+    card = st.display_caves[2]
+    fire(st, {"do": "excavate", "from": "display", "free": True})
+    choose(st, "excavate", card, 1)
+    assert me(st).spaces[5].cave_card == card and st.display_caves[2] is None
+
+
+def test_play_dragon_without_resources_still_pays_nothing_else(st):
+    me(st).hand = [B]
+    fire(st, {"do": "play_dragon", "from": "hand", "cost": "no_resources"})
+    choose(st, "play", B, 1)
+    assert me(st).spaces[4].dragon == B and me(st).coins == 3
+
+
+def test_play_dragon_with_one_item_discounted(st):
+    me(st).hand = [B]
+    me(st).res = [1, 1, 0, 0]
+    fire(st, {"do": "play_dragon", "from": "hand", "cost": "discount_one"})
+    assert options(st) == [("play", B, c, "meat") for c in range(3)]
+    choose(st, "play", B, 2, "meat")
+    assert me(st).res == [0, 0, 0, 0] and me(st).spaces[8].dragon == B
+
+
+def test_conditional_cost_is_waived_when_its_condition_holds():
+    free = dragon(8, "Third In Line", cost={"gold": 3}, free_if={"at_least": [{"count": "dragons", "scope": "cave"}, 3]})
+    st = new_game(make_catalogue([SHY, free]))
+    clear_player(st.players[0], coins=1)
+    pl = st.players[0]
+    pl.hand = [1]
+    pl.spaces[0].dragon = 20
+    pl.spaces[1].dragon = 21
+    pl.spaces[1].cave_card = 5
+    pl.spaces[2].cave_card = 6
+    pl.spaces[4].cave_card = None
+    st.reask()
+    assert [o for o in options(st) if o[0] == "entice"] == [("entice", 1, 0)]  # where it would be 3rd
+    choose(st, "entice", 1, 0)
+    assert pl.spaces[2].dragon == 1 and pl.res == [0, 0, 0, 0] and pl.coins == 0
+
+
+def test_cover_dragon_tucks_the_old_one_and_moves_its_items(st):
+    pl = me(st)
+    pl.spaces[4].dragon = S
+    pl.spaces[4].eggs = 2
+    pl.spaces[4].cached = [1, 0, 0, 0]
+    pl.hand = [G]
+    fire(st, {"do": "cover_dragon"})  # one dragon in hand, one it may cover: no question
+    choose(st, "yes")  # the new dragon's when-played ability
+    space = pl.spaces[4]
+    assert space.dragon == G and space.tucked == [S] and space.eggs == 2 and space.cached == [1, 0, 0, 0]
+    assert pl.res[2] == 1
+
+
+def test_swap_dragons_moves_them_with_their_items(st):
+    pl = me(st)
+    pl.spaces[0].dragon, pl.spaces[0].eggs = S, 1
+    pl.spaces[4].dragon = B
+    fire(st, {"do": "swap_dragons"})
+    assert pl.spaces[0].dragon == B and pl.spaces[4].dragon == S and pl.spaces[4].eggs == 1
+
+
+def test_swap_with_hand_keeps_eggs_up_to_capacity(st):
+    pl = me(st)
+    pl.spaces[0].dragon, pl.spaces[0].eggs = S, 2
+    pl.hand = [B]
+    fire(st, {"do": "swap_with_hand"})
+    assert pl.spaces[0].dragon == B and pl.spaces[0].eggs == 1 and pl.hand == [S]
+
+
+def test_swap_cave_card_fires_the_new_card(st):
+    pl = me(st)
+    pl.spaces[1].cave_card = 9
+    pl.caves = [0]
+    fire(st, {"do": "swap_cave_card"})
+    choose(st, "yes")
+    assert pl.spaces[1].cave_card == 0 and pl.caves == [9] and pl.coins == 5
+
+
+def test_train_pays_the_leftmost_box_and_unlocks_when_full(st):
+    pl = me(st)
+    pl.spaces[0].dragon = F
+    pl.res = [0, 0, 0, 1]
+    pl.hand = [S]
+    fire(st, {"do": "train", "on": {"scope": "mat"}})
+    assert pl.spaces[0].tokens == 1 and pl.res == [0, 0, 0, 0]
+    assert not st.active(0, F)
+    fire(st, {"do": "train"})
+    assert pl.spaces[0].tokens == 2 and pl.hand == [] and st.active(0, F)
+
+
+def test_train_free_binds_the_covered_item(st):
+    pl = me(st)
+    pl.spaces[0].dragon = F
+    fire(st, {"do": "train", "free": True, "as": "covered", "then": {"do": "gain", "item": {"var": "covered"}}})
+    assert pl.res == [0, 0, 0, 1] and pl.spaces[0].tokens == 1
+
+
+def test_walking_onto_an_untrained_fledgling_offers_training(st):
+    pl = me(st)
+    pl.spaces[0].dragon = F
+    pl.res = [0, 0, 0, 1]
+    st.reask()
+    choose(st, "explore", 0)
+    choose(st, "resource", "meat")
+    assert "training" in st.pending.prompt or "Train" in st.pending.prompt
+    choose(st, "yes")
+    assert pl.spaces[0].tokens == 1 and pl.spaces[0].eggs == 0  # its purple ability is not active yet
+
+
+def test_activate_another_dragons_when_played(st):
+    pl = me(st)
+    pl.spaces[0].dragon = G
+    pl.spaces[4].dragon = S
+    fire(st, {"do": "activate", "kinds": ["when_played"], "on": {"scope": "mat", "other": True}}, src=S)
+    choose(st, "yes")
+    assert pl.res[2] == 1
+
+
+def test_activate_a_paid_cave_card(st):
+    me(st).caves = [0]
+    fire(st, {"do": "pay", "cost": [{"item": "cave"}], "as": "paid",
+              "then": {"do": "activate", "kinds": ["when_played"], "on": {"var": "paid"}}})
+    choose(st, "yes")
+    assert me(st).coins == 5 and me(st).caves == []
+
+
+def test_reveal_tucks_a_match_and_discards_otherwise(st):
+    pl = me(st)
+    pl.spaces[0].dragon = G
+    effect = {"do": "reveal", "if": {"card": {"size": "small"}},
+              "then": {"do": "tuck", "from": {"var": "it"}, "under": {"scope": "here"}},
+              "else": {"do": "gain", "item": "milk"}}
+    st.dragon_deck.append(S)  # a small dragon on top
+    fire(st, effect, src=G)
+    assert pl.spaces[0].tucked == [S]
+    st.dragon_deck.append(B)  # a medium one
+    fire(st, effect, src=G)
+    assert pl.spaces[0].tucked == [S] and pl.res[3] == 1 and st.dragon_discard[-1] == B and not st.revealed
+
+
+def test_distribute_tucks_up_to_two_and_keeps_the_rest(st):
+    pl = me(st)
+    pl.spaces[0].dragon = S
+    fire(st, {"do": "gain", "item": "dragon", "from": "deck", "count": 3, "as": "it",
+              "then": {"do": "distribute", "cards": {"var": "it"},
+                       "to": [{"place": "tuck", "count": 2, "up_to": True, "under": {"scope": "here"}}],
+                       "rest": "keep"}}, src=S)
+    drawn = list(pl.hand)
+    choose(st, "pick", "dragon", drawn[0], 0)
+    choose(st, "stop")
+    assert pl.spaces[0].tucked == [drawn[0]] and pl.hand == drawn[1:]
+
+
+def test_distribute_rest_discard(st):
+    fire(st, {"do": "gain", "item": "dragon", "from": "deck", "count": 2, "as": "it",
+              "then": {"do": "distribute", "cards": {"var": "it"}, "to": [{"place": "keep", "count": 1}],
+                       "rest": "discard"}})
+    kept, gone = me(st).hand[0], None
+    options_now = options(st)
+    choose(st, *options_now[0])
+    assert len(me(st).hand) == 1 and len(st.dragon_discard) >= 1
+    del kept, gone
+
+
+def test_score_per_counter_with_max(st):
+    pl = me(st)
+    for i in (0, 4, 8, 1):
+        pl.spaces[i].dragon = S
+    pl.spaces[1].cave_card = 5
+    fire(st, {"do": "score", "vp": 4, "per": {"count": "dragons", "size": "small"}, "max": 12})
+    assert pl.end_vp == {"test": 12}
+
+
+def test_left_neighbour_counter_compares_mats(st):
+    me(st).spaces[0].dragon = S
+    st.players[1].spaces[0].dragon = B
+    st.players[1].spaces[1].dragon = B
+    st.players[1].spaces[1].cave_card = 5
+    effect = {"do": "if", "cond": {"at_least": [{"count": "dragons", "cave": "crimson_cavern"},
+                                                {"count": "dragons", "cave": "crimson_cavern", "of": "left_neighbour"}]},
+              "then": {"do": "gain", "item": "gold"}}
+    fire(st, effect)
+    assert me(st).res[1] == 0
+
+
+def test_size_sets_and_filled_columns(st):
+    from game.engine.interpreter import count, new_frame
+    pl = me(st)
+    for i, d in zip((0, 4, 8), (S, B, H)):
+        pl.spaces[i].dragon = d
+    frame = st.frames[new_frame(st, 0)]
+    assert count(st, frame, {"count": "filled_columns"}) == 1
+    assert count(st, frame, {"count": "size_sets"}) == 0
+    assert count(st, frame, {"count": "resource_icons"}) == 3
+    assert count(st, frame, {"count": "excavated"}) == 3
+
+
+def test_every_word_has_a_handler():
+    from game.engine.effects.schema import WORDS
+    from game.engine.interpreter import WORDS as HANDLERS
+    assert set(WORDS) <= set(HANDLERS)
+
+
+def test_resource_order_is_the_rulebook_vocabulary():
+    assert RESOURCES == ("meat", "gold", "crystal", "milk")
