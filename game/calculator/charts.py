@@ -1,0 +1,60 @@
+"""SVG bar charts drawn on the server: plain shapes the template writes out, no script and no CDN."""
+from ..models import CATEGORIES
+
+COLOURS = {
+    "guild": "#6c5b7b", "dragons": "#8a2d3b", "abilities": "#c06c84", "eggs": "#e8b04a", "cached": "#c0392b",
+    "tucked": "#355c7d", "objectives": "#2a9d8f", "coins": "#95a5a6", "items": "#7f8c5a", "fledglings": "#d35400",
+}
+ROW = 34
+LABEL = 110
+WIDTH = 640
+
+
+def stacked_bars(lines, labels):
+    """One horizontal bar per line, one segment per category with VP (negative VP is listed, not drawn)."""
+    top = max([sum(max(0, line["breakdown"][c]) for c in CATEGORIES) for line in lines] + [1])
+    scale = (WIDTH - LABEL - 60) / top
+    bars = []
+    for row, line in enumerate(lines):
+        x = LABEL
+        segments = []
+        for c in CATEGORIES:
+            vp = line["breakdown"][c]
+            if vp <= 0:
+                continue
+            width = vp * scale
+            segments.append({"x": round(x, 1), "width": round(width, 1), "colour": COLOURS[c], "vp": vp,
+                             "label": labels[c], "text_x": round(x + width / 2, 1), "wide": width >= 18})
+            x += width
+        bars.append({"y": row * ROW + 8, "text_y": row * ROW + 8 + ROW / 2, "name": line["name"],
+                     "total": line["total"], "total_x": round(x + 6, 1), "segments": segments})
+    legend = [{"label": labels[c], "colour": COLOURS[c]} for c in CATEGORIES]
+    return {"width": WIDTH, "height": len(lines) * ROW + 16, "bars": bars, "legend": legend, "bar_height": ROW - 8,
+            "label_x": LABEL - 8}
+
+
+def category_bars(values, labels):
+    """One bar per category (averages): a vertical chart."""
+    top = max([v for v in values.values()] + [1])
+    height = 200
+    step = WIDTH / len(CATEGORIES)
+    bars = []
+    for k, c in enumerate(CATEGORIES):
+        h = max(0, values[c]) / top * (height - 30)
+        bars.append({"x": round(k * step + 6, 1), "width": round(step - 12, 1), "y": round(height - h, 1),
+                     "height": round(h, 1), "colour": COLOURS[c], "value": values[c], "label": labels[c],
+                     "text_x": round(k * step + step / 2, 1), "text_y": round(height - h - 4, 1)})
+    return {"width": WIDTH, "height": height, "bars": bars}
+
+
+def totals_line(points):
+    """Totals game after game, as a polyline with dots (wins drawn filled)."""
+    height = 160
+    if not points:
+        return None
+    top = max([p["total"] for p in points] + [1])
+    step = (WIDTH - 40) / max(1, len(points) - 1)
+    dots = [{"x": round(20 + k * step, 1), "y": round(height - 10 - p["total"] / top * (height - 30), 1),
+             "total": p["total"], "won": p["won"], "date": p["date"]} for k, p in enumerate(points)]
+    return {"width": WIDTH, "height": height, "dots": dots,
+            "path": " ".join(f"{d['x']},{d['y']}" for d in dots)}

@@ -1,0 +1,99 @@
+"""Pages of the score calculator: the form, a saved sheet's permalink, a player's history, and sign-up."""
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from .calculator import catalogue, charts, services
+from .calculator.form import layout, place_errors, read_post
+from .calculator.score import CATEGORY_LABELS, choice_options
+from .calculator.sheet import SheetInvalid
+from .models import ScoreSheet
+
+
+def _choices():
+    """What the form's lists and autocompletes offer, read from the catalogue."""
+    cat = catalogue.current()
+    engine = cat.engine
+    dragons = []
+    for card in engine.dragons:
+        dragons.append({"label": cat.dragon_label(card.index), "academy": card.expansion != "base",
+                        "habitats": ",".join(str(h) for h in card.habitats), "capacity": card.capacity,
+                        "training": len(card.training), "choices": choice_options(card)})
+    caves = [{"label": f"{c.number}" + (" (updated)" if c.printing == "updated" else ""),
+              "academy": c.expansion != "base"} for c in engine.caves]
+    guilds = [{"number": t["number"], "name": t["name"], "academy": t.get("expansion", "base") != "base"}
+              for t in engine.guild_tiles]
+    from .calculator.score import render_counter_text
+    objectives = []
+    for tile in engine.objective_tiles:
+        for side, info in sorted(tile["sides"].items()):
+            objectives.append({"value": f"{tile['number']}{side}",
+                               "label": f"{tile['number']}{side.upper()}: {render_counter_text(info['counts'])}",
+                               "academy": tile.get("expansion", "base") != "base"})
+    with_choice = [d for d in dragons if d["choices"]]
+    return {"dragon_options": dragons, "cave_options": caves, "guild_options": guilds,
+            "objective_options": objectives, "choice_dragons": with_choice, "end_vp": cat.guild_end_vp}
+
+
+def _result_context(result):
+    rows = [{"key": c["key"], "label": c["label"], "values": [line["breakdown"][c["key"]] for line in result["lines"]]}
+            for c in result["categories"]]
+    for round_ in result["objectives"]:
+        round_["cells"] = [{"count": count, "from_mat": from_mat, "place": place, "vp": vp} for count, from_mat, place, vp
+                           in zip(round_["counts"], round_["from_mat"], round_["place_names"], round_["vp"])]
+    return {"result": result, "rows": rows, "chart": charts.stacked_bars(result["lines"], CATEGORY_LABELS),
+            "ranked": [result["lines"][i] for i in result["ranking"]]}
+
+
+def calculator(request):
+    """The form; a POST scores it (and saves it when asked), or shows it again with each mistake by its field."""
+    context = {"errors": {}, "general_errors": []}
+    post = None
+    if request.method == "POST":
+        post = request.POST
+        data, where = read_post(post)
+        try:
+            if "save" in post:
+                sheet = services.save(data, owner=request.user if request.user.is_authenticated else None)
+                return redirect(sheet)
+            _, result = services.score(data)
+            context.update(_result_context(result))
+        except SheetInvalid as exc:
+            context["errors"], context["general_errors"] = place_errors(exc.errors, where)
+    context["form"] = layout(post, context["errors"])
+    context.update(_choices())
+    status = 400 if context["errors"] or context["general_errors"] else 200
+    return render(request, "game/calculator.html", context, status=status)
+
+
+def sheet_page(request, code):
+    sheet = get_object_or_404(ScoreSheet, code=code)
+    context = {"sheet": sheet, **_result_context(sheet.result)}
+    return render(request, "game/calculator_sheet.html", context)
+
+
+@login_required
+def history(request):
+    stats = services.statistics(request.user)
+    context = {
+        "stats": stats,
+        "sheets": services.history(request.user),
+        "averages": [{"label": CATEGORY_LABELS[c], "value": v} for c, v in stats["averages"].items()],
+        "average_chart": charts.category_bars(stats["averages"], CATEGORY_LABELS),
+        "totals_chart": charts.totals_line(stats["totals"]),
+    }
+    return render(request, "game/calculator_history.html", context)
+
+
+def signup(request):
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        target = request.GET.get("next", "")
+        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+            target = "calculator-history"
+        return redirect(target)
+    return render(request, "game/calculator_signup.html", {"form": form}, status=400 if form.errors else 200)
