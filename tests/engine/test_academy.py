@@ -1,0 +1,79 @@
+"""Dragon Academy as a game option: income spaces when passing, printings, fledglings."""
+import pytest
+
+from game.engine.decisions import IllegalDecision, Option
+from game.engine.state import GameState
+
+from .helpers import clear_player, dragon, make_catalogue, new_game, real_catalogue
+
+FLEDGLING = dragon(1, "Trainee", size="fledgling", vp=0, training=["milk"], expansion="academy")
+
+
+@pytest.fixture
+def st():
+    st = new_game(make_catalogue([FLEDGLING]), players=3, academy=True)
+    for pl in st.players:
+        clear_player(pl, coins=0)
+    st.reask()
+    return st
+
+
+def test_passing_in_rounds_1_to_3_takes_a_free_income_space(st):
+    assert st.legal_options() == [Option("pass", (i,)) for i in range(5)]
+    st.apply(Option("pass", (2,)))
+    assert Option("pass", (2,)) not in st.legal_options()  # one player per space per round
+    with pytest.raises(IllegalDecision):
+        st.apply(Option("pass", (2,)))
+
+
+def test_income_is_collected_after_the_round_end_steps(st):
+    incomes = st.cat.academy_income[1]
+    st.apply(Option("pass", (0,)))
+    st.apply(Option("pass", (1,)))
+    st.apply(Option("pass", (4,)))
+    assert st.round == 2 and st.start == 1
+    coins = [incomes[i]["count"] for i in (0, 1, 4)]  # every known or placeholder space gives coins here
+    assert [p.coins for p in st.players] == coins
+    assert [p.nest for p in st.players] == [0, 0, 0]  # no automatic egg with the updated tracker
+    assert all(p.income_space is None for p in st.players) and st.income_taken == {}
+
+
+def test_after_round_4_no_income_space_is_chosen(st):
+    st.round = 4
+    st.players[0].coins = 1
+    st.reask()
+    assert [o for o in st.legal_options() if o.kind == "pass"] == [Option("pass")]
+
+
+def test_academy_option_swaps_in_updated_printings():
+    cat = real_catalogue()
+    base = GameState.new(cat, players=2, seed=3)
+    academy = GameState.new(cat, players=2, seed=3, academy=True)
+    numbers = lambda st: sorted((cat.dragons[d].number, cat.dragons[d].printing) for d in st.dragon_deck + [
+        d for p in st.players for d in p.hand] + st.dragon_discard + [d for d in st.display_dragons if d is not None])
+    assert (119, "original") in numbers(base) and (119, "updated") not in numbers(base)
+    assert (119, "updated") in numbers(academy) and (119, "original") not in numbers(academy)
+    assert len(numbers(base)) == 183 and len(numbers(academy)) == 263
+
+
+def test_printing_choice_is_its_own_option():
+    cat = real_catalogue()
+    st = GameState.new(cat, players=2, seed=3, academy=True, updated=False)
+    every = st.dragon_deck + [d for p in st.players for d in p.hand] + st.dragon_discard + st.display_dragons
+    assert all(cat.dragons[d].printing == "original" for d in every if d is not None)
+
+
+def test_fledgling_abilities_wait_until_fully_trained():
+    trained_scorer = dragon(1, "Scorer", size="fledgling", vp=0, training=["milk"], expansion="academy",
+                            abilities=[{"kind": "end_game", "effect": {"do": "score", "vp": 5}}])
+    st = new_game(make_catalogue([trained_scorer]), players=2, academy=True)
+    st.players[0].spaces[0].dragon = 0
+    st.players[1].spaces[0].dragon = 0
+    st.players[1].spaces[0].tokens = 1
+    st.round = 4
+    st.reask()
+    while st.pending is not None:
+        st.apply(st.legal_options()[0])
+    scores = st.result["scores"]
+    assert scores[0]["abilities"] == 0 and scores[1]["abilities"] == 5
+    assert scores[0]["dragons"] == 1 and scores[1]["dragons"] == 1
