@@ -1,4 +1,4 @@
-"""Stored data of the game app: saved score sheets from the score calculator."""
+"""Stored data of the game app: saved score sheets from the score calculator, and matches played in the browser."""
 import secrets
 
 from django.conf import settings
@@ -70,3 +70,91 @@ class ScoreEntry(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.total} VP"
+
+
+# -- Matches: games played in the browser --------------------------------------------------------------------------
+# A match is its setup options + seed + an append-only log of decisions; the state snapshot and version number are
+# kept beside them so a page load needs no replay. Replaying the log must reproduce the snapshot.
+
+class MatchCatalogue(models.Model):
+    """The catalogue a match was set up with, frozen, so card indices in its log mean the same cards for ever
+    (an admin edit or a newly loaded card would otherwise shift them under a game in progress)."""
+
+    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the catalogue's JSON.")
+    data = models.JSONField(help_text="The catalogue in the fixture schema, as the database exported it.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"Catalogue {self.digest[:10]}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        PLAYING = "playing", "In play"
+        FINISHED = "finished", "Finished"
+
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches")
+    players = models.PositiveSmallIntegerField(help_text="Seats: 2 to 5 (fewer if the creator starts early).")
+    academy = models.BooleanField(default=False, help_text="Play with the Dragon Academy expansion.")
+    updated = models.BooleanField(default=False, help_text="Use the updated printings of cards that have one.")
+    seed = models.BigIntegerField(help_text="The engine's seed: with the log it decides every shuffle and draw.")
+    catalogue = models.ForeignKey(MatchCatalogue, on_delete=models.PROTECT, related_name="matches")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True)
+    version = models.PositiveIntegerField(default=0, help_text="Decisions taken so far; a decision names the "
+                                                                 "version it was chosen at.")
+    state = models.JSONField(null=True, blank=True, help_text="The engine state after the last decision.")
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    changed = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name_plural = "matches"
+
+    def __str__(self):
+        return f"Match {self.pk} ({self.get_status_display()})"
+
+    def get_absolute_url(self):
+        return reverse("match", args=[self.pk])
+
+
+class MatchSeat(models.Model):
+    """A user at a seat; seat numbers are the engine's player numbers (0-based), in joining order."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_seats")
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="match_seat_number"),
+            models.UniqueConstraint(fields=["match", "user"], name="match_seat_user"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} at seat {self.seat + 1}"
+
+
+class MatchDecision(models.Model):
+    """One decision of the log, append-only: number n moved the match from version n - 1 to version n."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="decisions")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=30)
+    args = models.JSONField(default=list)
+    prompt = models.CharField(max_length=200, blank=True, help_text="What the game asked.")
+    label = models.CharField(max_length=300, blank=True, help_text="The option in plain words, as it was shown.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="match_decision_number")]
+
+    def __str__(self):
+        return f"{self.match_id}#{self.number}: {self.label or self.kind}"
+
+    def to_option(self):
+        return {"kind": self.kind, "args": list(self.args)}
