@@ -266,13 +266,15 @@ class GameState:
         finally:
             space.dragon = before
 
-    def can_afford_dragon(self, p, dragon, index, extra_coins=0, mode="printed"):
-        if mode == "free" or self.free_to_play(p, dragon, index):
-            return self.players[p].coins >= extra_coins
+    def can_afford_dragon(self, p, dragon, index, extra_coins=0, mode="printed", eggs=None):
         card = self.cat.dragons[dragon]
+        if mode == "free" or (card.free_if and self.free_to_play(p, dragon, index)):
+            return self.players[p].coins >= extra_coins
         pl = self.players[p]
         res = card.res_cost if mode != "no_resources" else (0, 0, 0, 0)
-        if pl.coins < extra_coins + card.coin_cost or pl.eggs() < card.egg_cost:
+        if card.egg_cost and eggs is None:
+            eggs = pl.eggs()
+        if pl.coins < extra_coins + card.coin_cost or (card.egg_cost and eggs < card.egg_cost):
             return False
         if mode == "discount_one":
             short = sum(max(0, need - have) for need, have in zip(res, pl.res))
@@ -449,7 +451,7 @@ def main_options(st, p):
             for dragon in sorted(set(pl.hand)):
                 for cave in cat.dragons[dragon].habitats:
                     index = spaces[cave]
-                    if index is not None and st.can_afford_dragon(p, dragon, index, cat.entice_coins):
+                    if index is not None and st.can_afford_dragon(p, dragon, index, cat.entice_coins, eggs=eggs):
                         options.append(Option("entice", (dragon, cave)))
     for cave in range(3):
         visit = pl.explored[cave]
@@ -461,21 +463,27 @@ def main_options(st, p):
     return options
 
 
+_EXCHANGES = {}
+
+
 def exchange_options(pl):
+    """2 resources (any mix) for 1 of another kind; cached by which kinds the player has 0, 1 or 2+ of."""
     res = pl.res
-    if res[0] + res[1] + res[2] + res[3] < 2:
-        return []
-    out = []
-    for a in range(4):
-        if not res[a]:
-            continue
-        for b in range(a, 4):
-            if res[b] < (2 if a == b else 1):
+    key = (min(res[0], 2), min(res[1], 2), min(res[2], 2), min(res[3], 2))
+    options = _EXCHANGES.get(key)
+    if options is None:
+        options = []
+        for a in range(4):
+            if not key[a]:
                 continue
-            for c in range(4):
-                if c != a and c != b:
-                    out.append(Option("exchange", (RESOURCES[a], RESOURCES[b], RESOURCES[c])))
-    return out
+            for b in range(a, 4):
+                if key[b] < (2 if a == b else 1):
+                    continue
+                for c in range(4):
+                    if c != a and c != b:
+                        options.append(Option("exchange", (RESOURCES[a], RESOURCES[b], RESOURCES[c])))
+        _EXCHANGES[key] = options
+    return options
 
 
 def do_exchange(pl, args):

@@ -1,0 +1,86 @@
+"""Play seeded random games with the rules engine and report speed and scores."""
+import statistics
+import sys
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from game.engine.agents import play_out
+from game.engine.catalogue import load_fixtures
+from game.engine.scoring import CATEGORIES
+from game.engine.state import GameState
+
+
+def catalogue_from_db():
+    """The catalogue as loaded into the database, in the engine's plain-record form."""
+    from cardsite.models import BoardFact, CaveCard, Dragon, GuildTile, ObjectiveTile
+
+    dragons = [{
+        "number": d.number, "printing": d.printing, "name": d.name, "expansion": d.expansion.slug, "vp": d.vp,
+        "size": d.size, "trait": d.trait, "capacity": d.capacity, "cost": d.cost, "habitats": d.habitats,
+        "abilities": d.abilities, "feeds_on": d.feeds_on, "training": d.training, "free_if": d.free_if,
+    } for d in Dragon.objects.select_related("expansion").order_by("number", "printing")]
+    caves = [{"number": c.number, "printing": c.printing, "expansion": c.expansion.slug, "abilities": c.abilities}
+             for c in CaveCard.objects.select_related("expansion").order_by("number", "printing")]
+    tiles = [{"number": t.number, "name": t.name, "expansion": t.expansion.slug, "rows": [
+        {"position": r.position, "squares": r.squares, "end_game": r.end_game, "effect": r.effect}
+        for r in t.guild_abilities.all()]} for t in GuildTile.objects.select_related("expansion")]
+    objectives = [{"number": t.number, "expansion": t.expansion.slug,
+                   "sides": {s.side: {"counts": s.counts} for s in t.sides.all()}}
+                  for t in ObjectiveTile.objects.select_related("expansion")]
+    facts = [{"key": f.key, "value": f.value} for f in BoardFact.objects.all()]
+    from game.engine.catalogue import Catalogue
+    return Catalogue.from_records(dragons, caves, tiles, objectives, facts)
+
+
+def bar(done, total, started, out):
+    width = 30
+    filled = int(width * done / total) if total else width
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {rate:.1f} games/s")
+    out.flush()
+
+
+class Command(BaseCommand):
+    help = "Play random games with the rules engine; print games/s, decisions/s and score statistics."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--games", type=int, default=20)
+        parser.add_argument("--players", type=int, default=2)
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--academy", action="store_true", help="play with the Dragon Academy expansion")
+        parser.add_argument("--uniform", action="store_true", help="uniform random choices (default: weighted)")
+        parser.add_argument("--source", choices=("fixtures", "db"), default="fixtures",
+                            help="read the catalogue from fixtures/ (default) or from the database")
+
+    def handle(self, *args, games, players, seed, academy, uniform, source, **options):
+        if games < 1:
+            raise CommandError("--games must be at least 1")
+        if not 1 <= players <= 5:
+            raise CommandError("--players must be 1 to 5")
+        cat = catalogue_from_db() if source == "db" else load_fixtures(settings.BASE_DIR / "fixtures")
+        err = sys.stderr
+        totals, winners, decisions, turns = [], [], 0, 0
+        categories = {c: [] for c in CATEGORIES}
+        started = time.perf_counter()
+        for g in range(games):
+            st = GameState.new(cat, players=players, seed=seed + g, academy=academy)
+            decisions += play_out(st, seed=seed + g, weighted=not uniform)
+            turns += st.turns
+            for score in st.result["scores"]:
+                totals.append(score["total"])
+                for c in CATEGORIES:
+                    categories[c].append(score[c])
+            winners.append(max(score["total"] for score in st.result["scores"]))
+            bar(g + 1, games, started, err)
+        err.write("\n")
+        elapsed = time.perf_counter() - started
+        w = self.stdout.write
+        w(f"{games} games, {players} players{' with Dragon Academy' if academy else ''}, seeds {seed}..{seed + games - 1}")
+        w(f"time: {elapsed:.2f} s  |  {games / elapsed:.1f} games/s  |  {decisions / elapsed:,.0f} decisions/s  |  "
+          f"{decisions / games:.0f} decisions and {turns / games:.0f} turns per game")
+        w(f"score per player: mean {statistics.mean(totals):.1f}, median {statistics.median(totals)}, "
+          f"min {min(totals)}, max {max(totals)}")
+        w(f"winning score: mean {statistics.mean(winners):.1f}, min {min(winners)}, max {max(winners)}")
+        w("mean VP by category: " + ", ".join(f"{c} {statistics.mean(v):.1f}" for c, v in categories.items()))
