@@ -129,3 +129,35 @@ def test_missing_optional_files_load_the_rest_with_a_warning(catalogue, fixtures
 def test_expansion_flags_say_what_is_incomplete(catalogue):
     assert Expansion.objects.get(slug="base").complete
     assert not Expansion.objects.get(slug="academy").complete
+
+
+def test_cards_not_in_the_fixtures_are_kept_unless_pruned(catalogue, tmp_path):
+    fan = tmp_path / "fan.json"
+    fan.write_text(json.dumps({"caves": [{"number": 990, "printing": "original", "expansion": "base",
+                                          "abilities": [{"kind": "when_played", "effect": {"do": "lay_egg"}}]}]}))
+    call_command("import_catalogue", str(fan), stdout=StringIO())
+    out, _ = run_load()
+    assert "0 deleted" in out and CaveCard.objects.filter(number=990).exists()
+    out, _ = run_load("--prune")
+    assert "1 deleted" in out and not CaveCard.objects.filter(number=990).exists()
+    assert CaveCard.objects.count() == 102
+
+
+def test_load_speed_into_an_empty_database_and_over_a_loaded_one(catalogue):
+    """A benchmark, not a limit: prints how long the loader takes (see docs/catalogue.md)."""
+    import time
+
+    from cardsite.loader import load_fixtures
+    from cardsite.models import BoardFact, GuildTile, ObjectiveTile
+
+    for model in (Dragon, CaveCard, GuildTile, ObjectiveTile, BoardFact):
+        model.objects.all().delete()
+    start = time.perf_counter()
+    counts, _ = load_fixtures()
+    empty = time.perf_counter() - start
+    start = time.perf_counter()
+    again, _ = load_fixtures()
+    loaded = time.perf_counter() - start
+    print(f"\nload_catalogue: {empty:.3f} s into an empty database ({counts.created} created), "
+          f"{loaded:.3f} s over a loaded one ({again.unchanged} unchanged)")
+    assert again.created == again.updated == 0
