@@ -17,9 +17,12 @@ from . import state as state_module
 from .effects import schema
 
 # Values that the interpreter compares as data rather than branching on by name.
-DATA_VALUES = set(schema.RESOURCES) | set(schema.CAVES) | set(schema.SIZES) | set(schema.TRAITS)
+DATA_VALUES = (set(schema.RESOURCES) | set(schema.CAVES) | set(schema.SIZES) | set(schema.TRAITS)
+               | set(schema.ABILITY_KINDS))
 # Keys whose value is a variable name, a number or a sub-tree, never a mode to branch on.
 FREE_VALUE_KEYS = {"as", "var", "count", "vp", "max", "div", "pick", "times", "cost_total_min", "cost_total_max"}
+# Keys whose values the interpreter looks up as data (`card.cost.get(value)`, `card.trait in values`).
+DATA_KEYS = {"cost_has", "trait", "not_trait", "size", "not_size", "cave", "kind", "kinds"}
 SUBTREE_KEYS = {"then", "else", "effect", "steps", "options"}
 
 
@@ -50,7 +53,24 @@ def reads(*roots):
                 target = fn.__globals__.get(name)
                 if isinstance(target, types.FunctionType) and target.__module__.startswith("game.engine"):
                     todo.append(target)
+                method = _state_methods().get(name)  # `st.place_dragon(...)`: the state's own rules
+                if method is not None:
+                    todo.append(method)
     return frozenset(strings)
+
+
+@lru_cache(maxsize=1)
+def _state_methods():
+    return {name: fn for name, fn in vars(state_module.GameState).items() if isinstance(fn, types.FunctionType)}
+
+
+def enum_values(word, key):
+    """The values the schema allows for a word's key, when it is a fixed list (else ())."""
+    checker = schema.CHECKERS.get(schema.WORDS.get(word, {}).get(key))
+    for cell in getattr(checker, "__closure__", None) or ():
+        if isinstance(cell.cell_contents, tuple):
+            return cell.cell_contents
+    return ()
 
 
 def word_reads(word):
@@ -86,7 +106,7 @@ def check_counter(counter, path):
     for key, value in counter.items():
         if key not in known:
             yield f"{path}.{key}: the counter key {key!r} is never read by the interpreter"
-        elif key not in FREE_VALUE_KEYS:
+        elif key not in FREE_VALUE_KEYS and key not in DATA_KEYS:
             yield from _value_gaps(value, known, f"{path}.{key}", f"the counter value for {key!r}")
 
 
@@ -115,12 +135,15 @@ def check_cond(cond, path):
 
 
 def _check_target(target, known, path, word):
+    if isinstance(target, str):
+        yield from _value_gaps(target, known, path, f"'{word}' target")
+        return
     if not isinstance(target, dict) or set(target) == {"var"}:
         return
     for key, value in target.items():
         if key not in known:
             yield f"{path}.{key}: '{word}' never reads the target key {key!r}"
-        elif isinstance(value, (str, list)):
+        elif key not in DATA_KEYS and isinstance(value, (str, list)):
             yield from _value_gaps(value, known, f"{path}.{key}", f"'{word}' target value")
 
 
@@ -169,7 +192,10 @@ def check_effect(node, path="effect"):
                         yield from _check_target(pvalue, known, f"{here}[{i}].under", word)
                     elif isinstance(pvalue, str):
                         yield from _value_gaps(pvalue, known, f"{here}[{i}].{pkey}", f"'{word}' place")
-        elif key not in FREE_VALUE_KEYS and isinstance(value, (str, list)):
+        elif key not in FREE_VALUE_KEYS and key not in DATA_KEYS and isinstance(value, (str, list)):
+            allowed = enum_values(word, key)
+            if len(allowed) == 2 and set(allowed) & known:
+                continue  # a two-way switch: reading one value is handling both (the other is the default)
             yield from _value_gaps(value, known, here, f"'{word}' value for {key!r}")
 
 
@@ -189,19 +215,13 @@ def check_dragon(card):
         yield from check_ability(ability, f"abilities[{i}]")
     if card.free_if:
         yield from check_cond(card.free_if, "free_if")
-    if card.feeds_on and card.feeds_on not in DATA_VALUES and card.feeds_on not in reads(
-            state_module.HANDLERS.get("feed"), _feed_fn()):
-        yield f"feeds_on: hatchlings fed by {card.feeds_on!r} never fire"
+    if card.feeds_on and card.feeds_on not in DATA_VALUES and card.feeds_on not in reads(*fx.WORDS.values()):
+        yield f"feeds_on: no word ever feeds a hatchling with {card.feeds_on!r}"
     if card.training:
         known = word_reads("pay")
         for i, item in enumerate(card.training):
             if item not in DATA_VALUES and item not in known:
                 yield f"training[{i}]: a training box of {item!r} cannot be paid"
-
-
-def _feed_fn():
-    from .words import items
-    return items.feed
 
 
 def gaps(cat):
