@@ -134,11 +134,7 @@ class GuildAbilityForm(forms.ModelForm):
 
     def save(self, commit=True):
         obj = super().save(commit=False)
-        render = loader._renderer()
-        try:
-            obj.text = render.render_effect(obj.effect) if render else ""
-        except Exception:
-            obj.text = ""
+        obj.text = loader.effect_text(obj.effect)
         if commit:
             obj.save()
         return obj
@@ -156,11 +152,7 @@ class ObjectiveSideForm(forms.ModelForm):
 
     def save(self, commit=True):
         obj = super().save(commit=False)
-        render = loader._renderer()
-        try:
-            obj.text = render.render_counter(obj.counts) if render else ""
-        except Exception:
-            obj.text = ""
+        obj.text = loader.counter_text(obj.counts)
         if commit:
             obj.save()
         return obj
@@ -174,7 +166,7 @@ class BoardFactForm(forms.ModelForm):
     def clean_value(self):
         value = self.cleaned_data["value"]
         try:
-            loader._check_effects_inside(value, "value")
+            loader.check_effects_inside(value, "value")
         except loader.RecordError as bad:
             raise ValidationError(f"{bad.field}: {bad}") from None
         return value

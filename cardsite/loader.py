@@ -17,7 +17,6 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from game.engine.effects.schema import (
-    ABILITY_KINDS,
     PRINTED_KINDS,
     EffectSchemaError,
     check_cond,
@@ -311,17 +310,17 @@ def clean_objective_tile(rec):
     return row
 
 
-def _check_effects_inside(value, path):
+def check_effects_inside(value, path):
     """Board facts are free-form, but every effect inside them must be a valid one."""
     if isinstance(value, dict):
         if "do" in value:
             _effect_check(validate, value, path)
             return
         for key, sub in value.items():
-            _check_effects_inside(sub, f"{path}.{key}")
+            check_effects_inside(sub, f"{path}.{key}")
     elif isinstance(value, list):
         for i, sub in enumerate(value):
-            _check_effects_inside(sub, f"{path}[{i}]")
+            check_effects_inside(sub, f"{path}[{i}]")
 
 
 def clean_board_fact(rec):
@@ -329,7 +328,7 @@ def clean_board_fact(rec):
     key = rec["key"]
     if not isinstance(key, str) or not re.fullmatch(r"[-a-z0-9_]{1,80}", key):
         raise RecordError("key", "expected a short lower-case name such as 'guild_track'")
-    _check_effects_inside(rec["value"], "value")
+    check_effects_inside(rec["value"], "value")
     return {
         "key": key,
         "value": rec["value"],
@@ -598,15 +597,27 @@ def _render_all(rows, warnings):
                     side["text"] = text(source, section, row, "render_counter", side["counts"])
 
 
-def card_text(section, row):
-    """The rendered text of one cleaned dragon or cave row, or "" when the renderer is absent or fails on it."""
+def _quiet_render(function, *args, **kwargs):
+    """Rendered text for a single admin save, or "" when the renderer is absent or fails (the loader reports those)."""
     render = _renderer()
     if render is None:
         return ""
     try:
-        return render.render_abilities(row["abilities"], card=record_of(section, row))
-    except Exception:  # the loader reports these; a single save just keeps the text empty
+        return getattr(render, function)(*args, **kwargs)
+    except Exception:
         return ""
+
+
+def card_text(section, row):
+    return _quiet_render("render_abilities", row["abilities"], card=record_of(section, row))
+
+
+def effect_text(effect):
+    return _quiet_render("render_effect", effect)
+
+
+def counter_text(counter):
+    return _quiet_render("render_counter", counter)
 
 
 # ---------------------------------------------------------------- writing
@@ -827,7 +838,3 @@ def export_catalogue():
         ],
     }
     return data
-
-
-__all__ = ["ABILITY_KINDS", "CatalogueError", "Counts", "check", "derive_kinds", "export_catalogue", "import_batch",
-           "import_file", "load_fixtures", "read_fixtures", "read_upload", "record_of", "write"]
