@@ -23,6 +23,10 @@ CAVE_CARD_FIELDS = ("card", "cave", "column")
 SIGNED = {"end_game_vp"}
 
 
+def _many(n, word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 class SheetInvalid(ValueError):
     """The sheet has mistakes; `errors` maps each field path to what is wrong with it, in plain words."""
 
@@ -376,7 +380,8 @@ def _dragons(ch, player, path, academy, owner, seen):
         for field in ("eggs", "cached", "tucked", "tokens"):
             dragon[field] = ch.whole(item, field, where)
         if dragon["eggs"] > card.capacity:
-            ch.error(f"{where}.eggs", f"{card.name} has {card.capacity} nest(s): at most {card.capacity} eggs")
+            ch.error(f"{where}.eggs", f"{card.name} has {_many(card.capacity, 'nest')}: at most "
+                     f"{_many(card.capacity, 'egg')}")
         if dragon["tokens"] and card.size != "fledgling":
             ch.error(f"{where}.tokens", f"{card.name} is not a fledgling: it takes no training tokens")
         elif dragon["tokens"] > len(card.training):

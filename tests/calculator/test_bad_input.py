@@ -1,0 +1,112 @@
+"""Bad sheets: the API answers 400 naming the field, with a message a player understands, and saves nothing."""
+import pytest
+
+from game.models import ScoreEntry, ScoreSheet
+
+pytestmark = pytest.mark.django_db
+
+C, G, A = "crimson_cavern", "golden_grotto", "amethyst_abyss"
+
+
+def card(*players, **extra):
+    return {"mode": "card", "players": list(players), **extra}
+
+
+def quick(*players, **extra):
+    return {"mode": "quick", "players": list(players), **extra}
+
+
+TWELVE = [{"card": n, "cave": cave} for n, cave in
+          [(74, C), (60, C), (81, C), (39, C), (47, G), (110, G), (86, G), (42, G), (52, A), (62, A), (46, A), (51, A)]]
+
+CASES = [
+    ("negative eggs in quick mode", quick({"name": "Ann", "eggs": -1}), "players[0].eggs", "cannot be negative"),
+    ("negative coins in card mode", card({"name": "Ann", "coins": -3}), "players[0].coins", "cannot be negative"),
+    ("negative cached on a dragon", card({"name": "Ann", "dragons": [{"card": 74, "cave": C, "cached": -2}]}),
+     "players[0].dragons[0].cached", "cannot be negative"),
+    ("more than 12 dragons", card({"name": "Ann", "dragons": TWELVE + [{"card": 51, "cave": C}]}),
+     "players[0].dragons", "at most 12 dragons"),
+    ("more than 12 dragons in quick mode", quick({"name": "Ann", "visible_dragons": 13}),
+     "players[0].visible_dragons", "at most 12 dragons"),
+    ("one card on two mats", card({"name": "Ann", "dragons": [{"card": 74, "cave": C}]},
+                                  {"name": "Ben", "dragons": [{"card": "74 Solitary Brown Drake", "cave": C}]}),
+     "players[1].dragons[0].card", "already on Ann's mat"),
+    ("one cave card on two mats", card({"name": "Ann", "cave_cards": [{"card": 12, "cave": C, "column": 2}]},
+                                       {"name": "Ben", "cave_cards": [{"card": 12, "cave": G, "column": 2}]}),
+     "players[1].cave_cards[0].card", "already on Ann's mat"),
+    ("a dragon in a cave it does not live in", card({"name": "Ann", "dragons": [{"card": 42, "cave": C}]}),
+     "players[0].dragons[0].cave", "lives in the Golden Grotto, not the Crimson Cavern"),
+    ("more eggs than nests", card({"name": "Ann", "dragons": [{"card": 46, "cave": A, "eggs": 2}]}),
+     "players[0].dragons[0].eggs", "has 1 nest: at most 1 egg"),
+    ("more eggs than the mat's nests", card({"name": "Ann", "nest_eggs": 3}), "players[0].nest_eggs",
+     "at most 2 eggs"),
+    ("more than 4 guild markers (quick)", quick({"name": "Ann", "guild_markers": [6, 3, 1, 1, 1]}),
+     "players[0].guild_markers", "4 guild markers"),
+    ("more than 4 guild markers (card)", card({"name": "Ann", "guild_markers": [6, 1], "guild_other_markers": 3}),
+     "players[0].guild_markers", "this line places 5"),
+    ("a guild square value not printed", quick({"name": "Ann", "guild_markers": [5]}),
+     "players[0].guild_markers[0]", "worth 6, 3, 1 VP"),
+    ("the 6 VP square twice", quick({"name": "Ann", "guild_markers": [6]}, {"name": "Ben", "guild_markers": [6]}),
+     "players[1].guild_markers", "holds one marker"),
+    ("an unknown dragon", card({"name": "Ann", "dragons": [{"card": "Purple Unicorn", "cave": C}]}),
+     "players[0].dragons[0].card", "no dragon called"),
+    ("an Academy dragon without the expansion", card({"name": "Ann", "dragons": [{"card": 250, "cave": C}]}),
+     "players[0].dragons[0].card", "turn the expansion on"),
+    ("an unknown cave", card({"name": "Ann", "dragons": [{"card": 74, "cave": "lava_lake"}]}),
+     "players[0].dragons[0].cave", "choose one of"),
+    ("a gap before a dragon", card({"name": "Ann", "dragons": [{"card": 74, "cave": C, "column": 2}]}),
+     "players[0].dragons[0].column", "column 1 of the Crimson Cavern is empty"),
+    ("two dragons on one space", card({"name": "Ann", "dragons": [{"card": 74, "cave": C, "column": 1},
+                                                                  {"card": 60, "cave": C, "column": 1}]}),
+     "players[0].dragons[1].column", "already holds"),
+    ("a column past the cave's end", card({"name": "Ann", "dragons": [{"card": 74, "cave": C, "column": 5}]}),
+     "players[0].dragons[0].column", "columns 1 to 4"),
+    ("training tokens on an adult", card({"name": "Ann", "dragons": [{"card": 74, "cave": C, "tokens": 1}]}),
+     "players[0].dragons[0].tokens", "not a fledgling"),
+    ("more tokens than training boxes", card({"name": "Ann", "dragons": [{"card": 211, "cave": C, "tokens": 3}]},
+                                             academy=True),
+     "players[0].dragons[0].tokens", "2 training boxes"),
+    ("a cave card in the first column", card({"name": "Ann", "cave_cards": [{"card": 3, "cave": C, "column": 1}]}),
+     "players[0].cave_cards[0].column", "starts excavated"),
+    ("a choice for a dragon without one", card({"name": "Ann", "dragons": [{"card": 74, "cave": C, "choice": 1}]}),
+     "players[0].dragons[0].choice", "no end-game choice"),
+    ("an option the dragon lacks", card({"name": "Ann", "dragons": [{"card": 86, "cave": G, "choice": 7}]}),
+     "players[0].dragons[0].choice", "choose one of [0, 1, 2]"),
+    ("a word for a number", quick({"name": "Ann", "coins": "many"}), "players[0].coins", "whole number"),
+    ("a misspelt field", quick({"name": "Ann", "egs": 3}), "players[0].egs", "does not exist"),
+    ("no name", quick({"name": "  "}), "players[0].name", "give each player a name"),
+    ("two players with one name", quick({"name": "Ann"}, {"name": "ann"}), "players[1].name", "two lines"),
+    ("no players", quick(), "players", "1 to 5 players"),
+    ("six players", quick(*[{"name": f"P{i}"} for i in range(6)]), "players", "1 to 5 players"),
+    ("the Automa beside two players", quick({"name": "Ann"}, {"name": "Ben"}, automa={"dragon_vp": 10}),
+     "automa", "only plays solo"),
+    ("an unknown mode", {"mode": "fast", "players": [{"name": "Ann"}]}, "mode", "choose 'quick'"),
+    ("an unknown objective tile", card({"name": "Ann"}, objectives=[{"tile": 99, "side": "a"}]),
+     "objectives[0].tile", "no objective tile"),
+    ("an objective side that does not exist", card({"name": "Ann"}, objectives=[{"tile": 3, "side": "c"}]),
+     "objectives[0].side", "choose a side"),
+    ("guild ability markers without a tile", card({"name": "Ann", "guild_ability_markers": 1}),
+     "players[0].guild_ability_markers", "choose the game's Dragon Guild tile"),
+]
+
+
+@pytest.mark.parametrize("data, field, words", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_bad_sheet_is_refused_naming_the_field_and_nothing_is_saved(score_api, data, field, words):
+    status, body = score_api(data, url="/api/calculator/sheets/")
+    assert status == 400, body
+    assert field in body["errors"], body["errors"]
+    assert any(words in message for message in body["errors"][field]), body["errors"][field]
+    assert ScoreSheet.objects.count() == 0
+    assert ScoreEntry.objects.count() == 0
+
+
+def test_every_mistake_is_reported_at_once(score_api):
+    status, body = score_api(card({"name": "Ann", "coins": -1, "dragons": [{"card": 42, "cave": C, "eggs": 9}]}))
+    assert status == 400
+    assert {"players[0].coins", "players[0].dragons[0].cave", "players[0].dragons[0].eggs"} <= set(body["errors"])
+
+
+def test_a_body_that_is_not_an_object_is_refused(client, catalogue):
+    response = client.post("/api/calculator/score/", data="[1, 2]", content_type="application/json")
+    assert response.status_code == 400
+    assert "sheet" in response.json()["errors"]
