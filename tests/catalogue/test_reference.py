@@ -30,6 +30,11 @@ KNOWN_DIFFERENCES = {
     ("with-academy", "dragon", (186, 187), "kinds"):
         "with-academy says when played, but a fledgling's purple ability can only be if activated, once per round "
         "or end game (Dragon Academy rules), and a fledgling is trained only after it is played; we store if activated",
+    ("with-academy", "dragon", UPDATED_DRAGONS, "expansion"):
+        "with-academy files the reprints under base, as the cards they replace; our updated printing belongs to the "
+        "Dragon Academy box it comes in, and links to the base original",
+    ("with-academy", "cave", UPDATED_CAVES, "expansion"):
+        "as for the dragons: the reprinted caves come in the Dragon Academy box",
     ("with-academy", "cave", (9,), "offers_guild"):
         "cave 9: base-game reads cave card + guild advancement, with-academy cave card + resource; we follow "
         "base-game (see docs/catalogue.md)",
@@ -140,8 +145,7 @@ def compare_with_academy(shared_data, diffs):
         # with-academy's base entries for these cards are the Dragon Academy updated printings
         is_updated = (kind == "dragon" and n in UPDATED_DRAGONS) or (kind == "cave" and n in UPDATED_CAVES)
         ours = (updated if is_updated else originals)[kind][n]
-        expected_expansion = "academy" if is_updated else ref["expansion"]
-        diffs.compare("with-academy", kind, n, "expansion", ours.expansion.slug, expected_expansion)
+        diffs.compare("with-academy", kind, n, "expansion", ours.expansion.slug, ref["expansion"])
         if kind == "dragon":
             diffs.compare("with-academy", kind, n, "name", ours.name, ref["name"])
             diffs.compare("with-academy", kind, n, "vp", ours.vp, int(ref["VP"] or 0))
