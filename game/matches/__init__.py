@@ -1,0 +1,1 @@
+"""Matches played in the browser: frozen catalogues, the services that change a match, and what a player sees."""

@@ -1,0 +1,42 @@
+"""What can go wrong with a match request, each with the HTTP status the API answers with.
+
+Engine errors (`MalformedDecision`, `IllegalDecision`) are ValueErrors and answer 400 with their own message; a
+stale version is the shared `StaleVersion` (409). Both are mapped in cardsite/api_errors.py.
+"""
+from cardsite.api_errors import StaleVersion
+
+
+class MatchError(Exception):
+    status = 400
+
+
+class InvalidInput(MatchError, ValueError):
+    """A request field has the wrong type or value; `field` names it."""
+
+    def __init__(self, field, message):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class NotSeated(MatchError):
+    status = 403
+
+
+class NotYourTurn(MatchError):
+    status = 403
+
+
+class NotCreator(MatchError):
+    status = 403
+
+
+class MatchClosed(MatchError):
+    """The match is not in a state that allows this (full, started, finished, already joined)."""
+
+    status = 409
+
+
+class StaleMatch(StaleVersion):
+    """The decision was chosen at an older version: someone else moved first, or the page is out of date."""
+
+    status = 409

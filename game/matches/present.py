@@ -1,0 +1,89 @@
+"""What a user sees of a match, as JSON: the summary, the engine's `view_for` their seat, the cards that view
+shows, and the log. Nothing here reads the state except through `view_for`, so hidden hands stay hidden."""
+from game.engine.view import view_for
+
+from . import catalogue
+from .services import load_state, seat_of
+
+LOG_LENGTH = 60
+
+
+def summary(match, user=None):
+    seats = [{"seat": s.seat, "user": s.user.username} for s in match.seats.all()]
+    your_seat = seat_of(match, user) if user is not None else None
+    return {
+        "id": match.pk, "url": match.get_absolute_url(), "status": match.status,
+        "status_text": match.get_status_display(), "players": match.players, "academy": match.academy,
+        "updated": match.updated, "version": match.version, "creator": match.creator.username,
+        "created": match.created.isoformat(), "seats": seats, "your_seat": your_seat,
+    }
+
+
+def _hidden_to_others(decision):
+    """Cards tucked from a hand go face down: others learn that a card was tucked, not which."""
+    if decision.kind == "tuck" and decision.args and decision.args[0] != -1:
+        return True
+    return decision.kind == "pick" and "tuck" in decision.prompt.lower()
+
+
+def log_entry(decision, seat, names):
+    label = decision.label
+    if decision.seat != seat and _hidden_to_others(decision):
+        label = "Tuck a card from their hand (face down)"
+    return {"number": decision.number, "seat": decision.seat, "player": names.get(decision.seat, ""),
+            "label": label}
+
+
+def _shown_cards(view):
+    dragons, caves = set(), set()
+    for pl in view["players"]:
+        dragons.update(pl["hand"] or ())
+        caves.update(pl["cave_cards"] or ())
+        for space in pl["mat"]:
+            if space["dragon"] is not None:
+                dragons.add(space["dragon"])
+            if space["cave_card"] is not None:
+                caves.add(space["cave_card"])
+    dragons.update(view["display"]["dragons"])
+    caves.update(view["display"]["caves"])
+    dragons.update(view["discards"]["dragons"])
+    caves.update(view["discards"]["caves"])
+    dragons.update(view["revealed"])
+    dragons.discard(None)
+    caves.discard(None)
+    return dragons, caves
+
+
+def match_json(match, user):
+    """The whole page's data for `user` (a spectator when not seated)."""
+    data = summary(match, user)
+    seat = data["your_seat"]
+    names = {s["seat"]: s["user"] for s in data["seats"]}
+    state = load_state(match)
+    data["view"] = None
+    data["cards"] = {"dragons": {}, "caves": {}}
+    data["your_turn"] = False
+    if state is not None:
+        view = view_for(state, seat)
+        data["view"] = view
+        data["your_turn"] = view["pending"] is not None and view["pending"]["player"] == seat
+        known = catalogue.cards(match.catalogue)
+        dragons, caves = _shown_cards(view)
+        data["cards"] = {"dragons": {i: known["dragons"][i] for i in sorted(dragons)},
+                         "caves": {i: known["caves"][i] for i in sorted(caves)}}
+        data["guild_rows"] = known["guild_rows"].get(view["guild"]["tile_number"], [])
+        data["objective_texts"] = [known["objectives"].get(o["tile"], {}).get(o["side"], "")
+                                   for o in view["objectives"]]
+    decisions = list(match.decisions.order_by("-number")[:LOG_LENGTH])
+    data["log"] = [log_entry(d, seat, names) for d in reversed(decisions)]
+    return data
+
+
+def options_json(match, user):
+    """The requesting player's legal options, when the game waits for them; an empty list otherwise."""
+    seat = seat_of(match, user)
+    state = load_state(match)
+    pending = state.pending if state is not None else None
+    mine = pending is not None and seat is not None and pending.player == seat
+    return {"version": match.version, "your_turn": mine, "prompt": pending.prompt if mine else None,
+            "options": [dict(o.to_dict(), label=state.label(o)) for o in pending.options] if mine else []}

@@ -1,0 +1,296 @@
+// The match board: draws what GET /api/matches/<id>/ returns, offers the pending options as buttons, sends the
+// chosen one with the version it was chosen at, and polls for other players' moves every few seconds and on focus.
+(function () {
+  "use strict";
+  const root = document.getElementById("match");
+  if (!root) return;
+  const API = root.dataset.api;
+  const DECISIONS = root.dataset.decisions;
+  const POLL_MS = 4000;
+  const CAVES = ["Crimson Cavern", "Golden Grotto", "Amethyst Abyss"];
+  const RESOURCES = ["meat", "gold", "crystal", "milk"];
+  const KIND_NAMES = {
+    pass: "Pass", excavate: "Excavate", entice: "Entice", explore: "Explore", exchange: "Exchange",
+    discard_cards: "Cards to discard", resources: "Starting resources",
+  };
+  let data = null;
+  let busy = false;
+  let stamp = "";
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function icon(name, count) {
+    return el("span", {class: "match-item", title: name},
+      el("span", {class: "icon icon-" + name, "aria-hidden": "true"}), `${count} ${name}`);
+  }
+
+  function playerName(seat) {
+    const found = data.seats.find((s) => s.seat === seat);
+    const name = found ? found.user : `Player ${seat + 1}`;
+    return seat === data.your_seat ? `${name} (you)` : name;
+  }
+
+  function dragonCard(index, extra) {
+    const card = data.cards.dragons[index];
+    if (!card) return el("div", {class: "match-card"}, `Dragon #${index}`);
+    const cost = Object.entries(card.cost).map(([k, v]) => `${v} ${k}`).join(", ") || "free";
+    return el("div", {class: "match-card match-dragon", "data-dragon": index},
+      el("a", {class: "match-card-name", href: card.url, target: "_blank", rel: "noopener"},
+        `${card.name} (${card.number}${card.printing === "updated" ? ", updated" : ""})`),
+      el("div", {class: "match-card-facts"},
+        `${card.vp} VP · ${card.size} · ${card.trait} · nests ${card.capacity} · cost ${cost} · `
+        + card.habitats.map((h) => CAVES[h]).join(" / ")),
+      card.text ? el("div", {class: "match-card-text"}, card.text) : null,
+      extra || null);
+  }
+
+  function caveCard(index) {
+    const card = data.cards.caves[index];
+    if (!card) return el("div", {class: "match-card"}, `Cave card #${index}`);
+    return el("div", {class: "match-card match-cave", "data-cave": index},
+      el("a", {class: "match-card-name", href: card.url, target: "_blank", rel: "noopener"},
+        `Cave card ${card.number}`),
+      card.text ? el("div", {class: "match-card-text"}, card.text) : null);
+  }
+
+  function space(sp, column) {
+    const excavated = column === 0 || sp.cave_card !== null;
+    const bits = [];
+    if (sp.dragon !== null) {
+      const card = data.cards.dragons[sp.dragon];
+      bits.push(el("a", {class: "match-space-dragon", href: card ? card.url : "#", target: "_blank", rel: "noopener",
+        title: card ? card.text : ""}, card ? card.name : `Dragon #${sp.dragon}`));
+      const marks = [];
+      if (sp.eggs) marks.push(icon("egg", sp.eggs));
+      for (const [res, n] of Object.entries(sp.cached)) marks.push(icon(res, n));
+      if (sp.tucked) marks.push(el("span", {class: "match-item"}, `${sp.tucked} tucked`));
+      if (sp.training_tokens) marks.push(el("span", {class: "match-item"}, `${sp.training_tokens} trained`));
+      if (sp.grown_up) marks.push(el("span", {class: "match-item"}, "grown up"));
+      bits.push(el("div", {class: "match-space-marks"}, marks));
+    } else if (excavated) {
+      bits.push(el("span", {class: "match-space-empty"}, "empty"));
+    } else {
+      bits.push(el("span", {class: "match-space-empty"}, "not excavated"));
+    }
+    if (sp.cave_card !== null) {
+      const cave = data.cards.caves[sp.cave_card];
+      bits.push(el("div", {class: "match-space-cave", title: cave ? cave.text : ""}, `cave card ${cave ? cave.number : ""}`));
+    }
+    return el("div", {class: "match-space" + (excavated ? "" : " match-space-closed")
+      + (sp.dragon !== null ? " match-space-full" : ""), "data-space": sp.index}, bits);
+  }
+
+  function mat(pl) {
+    const rows = [0, 1, 2].map((cave) => el("div", {class: `match-cave match-cave-${cave}`},
+      el("div", {class: "match-cave-name"}, CAVES[cave]),
+      [0, 1, 2, 3].map((col) => space(pl.mat[cave * 4 + col], col))));
+    return el("div", {class: "match-mat"}, rows);
+  }
+
+  function playerPanel(pl, view) {
+    const turn = view.pending && view.pending.player === pl.seat;
+    const res = RESOURCES.map((r) => icon(r, pl.resources[r]));
+    const places = pl.objective_places.map((p, i) => `round ${i + 1}: ${p ? ["1st", "2nd", "3rd"][p - 1] : "-"}`);
+    return [
+      el("h2", {}, playerName(pl.seat), turn ? el("span", {class: "match-turn"}, " · choosing now") : null,
+        pl.passed ? el("span", {class: "match-passed"}, " · passed") : null),
+      el("div", {class: "match-supply"}, icon("coin", pl.coins), res, icon("egg", pl.nest_eggs),
+        el("span", {class: "match-item"}, `${pl.hand_count} dragons, ${pl.cave_card_count} cave cards in hand`),
+        el("span", {class: "match-item"}, `guild space ${pl.guild_space + 1}`)),
+      places.length ? el("div", {class: "match-places"}, "Objectives: " + places.join(", ")) : null,
+      mat(pl),
+    ];
+  }
+
+  function renderPrompt(view) {
+    const text = document.getElementById("prompt-text");
+    const box = document.getElementById("options");
+    box.replaceChildren();
+    if (!view) return;
+    const pending = view.pending;
+    if (!pending) {
+      text.textContent = "The game is over.";
+      return;
+    }
+    if (pending.player !== data.your_seat || !pending.options) {
+      text.textContent = `Waiting for ${playerName(pending.player)}: ${pending.prompt}.`;
+      return;
+    }
+    text.textContent = `Your turn: ${pending.prompt}.`;
+    const groups = new Map();
+    for (const option of pending.options) {
+      if (!groups.has(option.kind)) groups.set(option.kind, []);
+      groups.get(option.kind).push(option);
+    }
+    for (const [kind, options] of groups) {
+      const buttons = options.map((option) => el("button", {type: "button", class: "match-option",
+        "data-kind": option.kind, "data-args": JSON.stringify(option.args), onclick: () => decide(option)},
+        option.label));
+      box.append(el("div", {class: "match-option-group"},
+        groups.size > 1 ? el("h3", {}, KIND_NAMES[kind] || kind) : null, buttons));
+    }
+  }
+
+  function renderSide(view) {
+    document.getElementById("round").replaceChildren(
+      el("h2", {}, `Round ${view.round}`),
+      el("p", {}, `Start player: ${playerName(view.start_player)}. Dragon deck ${view.decks.dragons}, `
+        + `cave deck ${view.decks.caves}.`));
+    document.getElementById("display").replaceChildren(
+      el("h2", {}, "Display"),
+      view.display.dragons.map((d) => d === null ? el("div", {class: "match-card"}, "(empty)") : dragonCard(d)),
+      view.display.caves.map((c) => c === null ? null : caveCard(c)));
+    const rows = data.guild_rows || [];
+    const squares = view.guild.squares;
+    document.getElementById("guild").replaceChildren(
+      el("h2", {}, `Dragon Guild: ${view.guild.tile || "none"}`),
+      el("ol", {class: "match-guild"}, rows.map((row, i) => el("li", {},
+        row.text, " ", el("span", {class: "match-markers"},
+          (squares[i] || []).map((seats) => seats.length ? seats.map(playerName).join("+") : "□").join(" "))))),
+      squares.length > rows.length ? el("p", {}, "END GAME VP row: ", squares[squares.length - 1]
+        .map((seats) => seats.length ? seats.map(playerName).join("+") : "□").join(" ")) : null);
+    document.getElementById("objectives").replaceChildren(
+      el("h2", {}, "Round objectives"),
+      el("ol", {class: "match-objectives"}, view.objectives.map((o, i) => el("li",
+        {class: i + 1 === view.round ? "match-now" : ""},
+        `Round ${i + 1} (tile ${o.tile}${o.side.toUpperCase()}): ${data.objective_texts[i] || ""}`))));
+  }
+
+  function renderLog() {
+    const log = document.getElementById("log");
+    log.replaceChildren(...data.log.map((entry) => el("li", {value: entry.number},
+      el("strong", {}, playerName(entry.seat)), ": ", entry.label)));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function renderResult(view) {
+    const box = document.getElementById("result");
+    if (!view.result) {
+      box.hidden = true;
+      return;
+    }
+    const r = view.result;
+    const categories = Object.keys(view.score_categories);
+    box.hidden = false;
+    box.replaceChildren(
+      el("h2", {}, "Final scores: " + r.winners.map(playerName).join(" and ") + (r.winners.length > 1 ? " win" : " wins")),
+      el("table", {class: "match-scores"},
+        el("thead", {}, el("tr", {}, el("th", {}, ""), r.scores.map((_, seat) => el("th", {}, playerName(seat))))),
+        el("tbody", {},
+          categories.map((c) => el("tr", {}, el("th", {scope: "row"}, view.score_categories[c]),
+            r.scores.map((s) => el("td", {}, s[c])))),
+          el("tr", {class: "match-total"}, el("th", {scope: "row"}, "Total"), r.scores.map((s) => el("td", {}, s.total))))));
+  }
+
+  function render() {
+    document.getElementById("match-status").textContent = data.status_text;
+    document.getElementById("match-seats").textContent = data.seats.map((s) => s.user).join(", ");
+    const view = data.view;
+    renderPrompt(view);
+    renderLog();
+    if (!view) return;
+    const waiting = document.getElementById("match-waiting");
+    if (waiting) waiting.hidden = true;
+    const me = view.players.find((p) => p.seat === data.your_seat);
+    const others = view.players.filter((p) => p.seat !== data.your_seat);
+    const you = document.getElementById("you");
+    const hand = document.getElementById("hand");
+    if (me) {
+      you.replaceChildren(...playerPanel(me, view).filter(Boolean));
+      hand.replaceChildren(el("h2", {}, "Your hand"),
+        el("div", {class: "match-cards"}, me.hand.map((d) => dragonCard(d)), me.cave_cards.map(caveCard)));
+    } else {
+      you.replaceChildren(el("p", {}, "You are watching this match."));
+      hand.replaceChildren();
+    }
+    document.getElementById("opponents").replaceChildren(...others.map((pl) =>
+      el("section", {class: "match-player", "data-seat": pl.seat}, playerPanel(pl, view))));
+    renderSide(view);
+    renderResult(view);
+  }
+
+  function showError(message) {
+    const box = document.getElementById("decision-error");
+    box.textContent = message || "";
+    box.hidden = !message;
+  }
+
+  async function load(force) {
+    if (busy && !force) return;
+    try {
+      const response = await fetch(API, {credentials: "same-origin", headers: {Accept: "application/json"}});
+      if (!response.ok) return;
+      const fresh = await response.json();
+      const freshStamp = `${fresh.version}:${fresh.status}:${fresh.seats.length}`;
+      if (busy && !force) return;
+      if (freshStamp !== stamp || force) {
+        if (data && data.status === "open" && fresh.status !== "open") {
+          window.location.reload();  // the waiting-room forms give way to the board
+          return;
+        }
+        data = fresh;
+        stamp = freshStamp;
+        render();
+      }
+    } catch (err) {
+      // Offline for a moment: the next poll tries again.
+    }
+  }
+
+  function csrfToken() {
+    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  async function decide(option) {
+    if (busy) return;
+    busy = true;
+    showError("");
+    document.getElementById("spinner").hidden = false;
+    root.classList.add("match-busy");
+    for (const button of document.querySelectorAll(".match-option")) button.disabled = true;
+    try {
+      const response = await fetch(DECISIONS, {
+        method: "POST", credentials: "same-origin",
+        headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken()},
+        body: JSON.stringify({version: data.version, option: {kind: option.kind, args: option.args}}),
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.ok) {
+        data = body;
+        stamp = `${data.version}:${data.status}:${data.seats.length}`;
+        render();
+      } else {
+        showError(body.detail || `The choice was refused (${response.status}).`);
+        busy = false;
+        await load(true);
+      }
+    } catch (err) {
+      showError("The choice could not be sent; check your connection and try again.");
+      for (const button of document.querySelectorAll(".match-option")) button.disabled = false;
+    } finally {
+      busy = false;
+      document.getElementById("spinner").hidden = true;
+      root.classList.remove("match-busy");
+    }
+  }
+
+  load(true);
+  setInterval(() => { if (!document.hidden) load(false); }, POLL_MS);
+  window.addEventListener("focus", () => load(false));
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) load(false); });
+})();
