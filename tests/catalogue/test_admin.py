@@ -174,3 +174,29 @@ def test_editing_a_board_fact_with_a_bad_effect_inside_is_refused(staff):
     assert "value.space_effects.1.do" in str(response.context["adminform"].form.errors["value"])
     fact.refresh_from_db()
     assert fact.value["space_effects"]["1"] == {"do": "lay_egg"}
+
+
+def test_change_pages_open_for_every_kind_of_record(staff):
+    for model in (Dragon, CaveCard, GuildTile, ObjectiveTile, BoardFact, Expansion):
+        obj = model.objects.first()
+        url = reverse(f"admin:cardsite_{model._meta.model_name}_change", args=[obj.pk])
+        assert staff.get(url).status_code == 200, url
+    assert staff.get(reverse("admin:cardsite_dragon_add")).status_code == 200
+
+
+def test_adding_a_dragon_in_admin_fills_its_derived_fields(staff):
+    template = Dragon.objects.get(number=120)
+    data = dragon_post_data(template, number=960, name="Admin Drake")
+    response = staff.post(reverse("admin:cardsite_dragon_add"), data)
+    assert response.status_code == 302
+    dragon = Dragon.objects.get(number=960)
+    assert dragon.slug == "960-admin-drake"
+    assert dragon.cost_total == template.cost_total and dragon.ability_kind == template.ability_kind
+    assert dragon.ability_text == template.ability_text
+
+
+def test_adding_a_second_dragon_with_the_same_number_and_printing_is_refused(staff):
+    template = Dragon.objects.get(number=120)
+    response = staff.post(reverse("admin:cardsite_dragon_add"), dragon_post_data(template, name="Copy"))
+    assert response.status_code == 200
+    assert Dragon.objects.filter(number=120).count() == 1
