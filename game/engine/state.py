@@ -650,6 +650,7 @@ def t_round_end(st, task):
                 pl.income_space = None
                 incomes = cat.academy_income.get(st.round - 1, ())
                 if space is not None and space < len(incomes):
+                    st.stack.append({"t": "refill"})  # a card drafted as income is replaced at once
                     push_ability(st, p, incomes[space], ask=False, source="income")
             else:
                 push_ability(st, p, cat.income_effect, ask=False, source="income")
@@ -777,7 +778,12 @@ def t_marker(st, task):
         push_ability(st, p, rows[row]["effect"], source=f"{st.cat.guild_tiles[st.guild_tile]['name']} row {row + 1}")
 
 
+def t_refill(st, task):
+    st.refill_display()
+
+
 HANDLERS = {
+    "refill": t_refill,
     "setup_cards": t_setup_cards,
     "setup_resources": t_setup_resources,
     "turn": t_turn,

@@ -408,3 +408,14 @@ def test_every_word_has_a_handler():
 
 def test_resource_order_is_the_rulebook_vocabulary():
     assert RESOURCES == ("meat", "gold", "crystal", "milk")
+
+
+def test_paying_a_missing_resource_offers_the_exchange(st):
+    me(st).res = [2, 0, 1, 0]
+    fire(st, {"do": "pay", "cost": [{"item": "gold"}, {"item": "crystal"}], "then": {"do": "gain", "item": "coin"}})
+    # only meat+meat -> gold keeps the crystal for the second item, so that exchange is made without a question
+    assert me(st).res == [0, 0, 0, 0] and me(st).coins == 4
+    me(st).res = [1, 0, 1, 1]
+    fire(st, {"do": "pay", "cost": [{"item": "gold"}], "then": {"do": "gain", "item": "coin"}})
+    assert options(st) == [("exchange", "meat", "crystal", "gold"), ("exchange", "meat", "milk", "gold"),
+                           ("exchange", "crystal", "milk", "gold")]

@@ -4,7 +4,7 @@ from ..decisions import Option
 from ..interpreter import (amount, can, get_var, here, push_ability, push_fx, push_then, scope_spaces, set_var,
                            targets, word)
 from ..model import NEST
-from ..state import task as register_task
+from ..state import do_exchange, exchange_options, task as register_task
 
 STOP = Option("stop")
 CARD_ITEMS = ("dragon", "cave", "card")
@@ -113,9 +113,11 @@ def can_pay(st, frame, cost):
                     return False
         else:
             flexible[name] += n
-    if min(res) < 0 or coins < 0 or dragons < 0 or caves < 0 or eggs < 0:
+    if coins < 0 or dragons < 0 or caves < 0 or eggs < 0:
         return False
-    spare_res = sum(res) - flexible["any_resource"]
+    # a missing resource can be made by the 2-for-1 exchange, which is allowed at any time
+    short = -sum(r for r in res if r < 0)
+    spare_res = sum(r for r in res if r > 0) - 2 * short - flexible["any_resource"]
     spare_cards = dragons + caves - flexible["card"]
     if spare_res < 0 or spare_cards < 0:
         return False
@@ -149,8 +151,11 @@ def pay(st, task, frame):
         task["i"], task["left"], task["paid"] = 0, cost[0].get("count", 1), []
     a = task.pop("a", None)
     if a is not None:
-        _pay_one(st, p, a.args, task["paid"])
-        task["left"] -= 1
+        if a.kind == "exchange":
+            do_exchange(pl, a.args)
+        else:
+            _pay_one(st, p, a.args, task["paid"])
+            task["left"] -= 1
     while task["i"] < len(cost):
         item = cost[task["i"]]
         if task["left"] <= 0:
@@ -160,6 +165,10 @@ def pay(st, task, frame):
             continue
         name = item["item"]
         if name in RES_INDEX:
+            if pl.res[RES_INDEX[name]] < task["left"]:
+                rest = [{"item": name, "count": task["left"]}] + cost[task["i"] + 1:]
+                options = [o for o in exchange_options(pl) if o.args[2] == name and _still_payable(st, frame, o, rest)]
+                return st.ask(task, p, f"Exchange 2 resources for 1 {name} to pay for it", options)
             pl.res[RES_INDEX[name]] -= task["left"]
             task["paid"] += [name] * task["left"]
             task["left"] = 0
@@ -178,6 +187,16 @@ def pay(st, task, frame):
     if node.get("as"):
         set_var(frame, node["as"], task["paid"])
     push_then(st, node, task["f"])
+
+
+def _still_payable(st, frame, exchange, rest):
+    pl = st.players[frame["p"]]
+    before = list(pl.res)
+    do_exchange(pl, exchange.args)
+    try:
+        return can_pay(st, frame, rest)
+    finally:
+        pl.res = before
 
 
 def _pay_one(st, p, args, paid):
