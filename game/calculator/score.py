@@ -190,6 +190,7 @@ def _card_lines(sheet, cat):
                                     choices=choices, neighbour=neighbour)
         fledglings = sum(1 for s in pl.spaces if s.dragon is not None and cat.engine.dragons[s.dragon].size == "fledgling")
         breakdown = {c: counted[c] for c in CATEGORIES if c != "fledglings"}
+        breakdown["guild"] += _guild_ability_vp(cat, _copy(pl), row_effect, entry["guild_ability_markers"])
         # The engine counts fledglings inside printed VP; the score pad shows them on their own line.
         breakdown["fledglings"] = fledglings * fledglings
         breakdown["dragons"] -= fledglings * fledglings
@@ -199,6 +200,23 @@ def _card_lines(sheet, cat):
                       "visible_dragons": len(scoring.visible_dragons(pl)), "details": details,
                       "objective_places": [PLACE_NAMES[p] for p in places]})
     return lines, [r for r in objectives if r]
+
+
+def _guild_ability_vp(cat, pl, effect, markers):
+    """The guild tile's END GAME ability, once per marker on its row, run by the engine's evaluator.
+
+    `scoring.score_mat` does not score the tile's row (it has no tile to read), so the calculator asks the engine's
+    `evaluate` for it, exactly as the engine does for a dragon's end-game ability.
+    """
+    if not markers or effect is None:
+        return 0
+    from game.engine import interpreter as fx
+    from game.engine.state import GameState
+
+    st = GameState(cat.engine)
+    st.players = [pl]
+    frame = st.frames[fx.new_frame(st, 0, source="guild")]
+    return markers * scoring.evaluate(st, frame, effect, [])
 
 
 def _copy(pl):
