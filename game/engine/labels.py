@@ -76,6 +76,8 @@ def label(st, option):
         if kind == "marker":
             row = "the END GAME row" if args[0] == -1 else f"row {args[0] + 1}"
             return f"Place your marker on {row}, square {args[1] + 1}"
+        if kind == "first":
+            return "The cave card's benefit first" if args[0] == "cave_card" else "The 4th column's benefit first"
         if kind == "choose":
             return f"Option {args[0] + 1}"
         if kind == "next_ability":

@@ -226,9 +226,16 @@ class GameState:
             fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": eggs}]}, fid)
 
     def cave_played(self, p, cave_card, index, covered=True):
-        if covered and index % COLUMNS == COLUMNS - 1 and self.cat.column_4_effect:
-            push_ability(self, p, self.cat.column_4_effect, source="the 4th column's when-covered benefit")
+        column_4 = covered and index % COLUMNS == COLUMNS - 1 and self.cat.column_4_effect
+        if column_4 and any(a["kind"] == "when_played" for a in self.cat.caves[cave_card].abilities):
+            self.stack.append({"t": "cave_order", "p": p, "card": cave_card})  # "in either order"
+            return
+        if column_4:
+            self.push_column_4(p)
         self.push_cave_abilities(p, cave_card)
+
+    def push_column_4(self, p):
+        push_ability(self, p, self.cat.column_4_effect, source="the 4th column's when-covered benefit")
 
     def push_cave_abilities(self, p, cave_card):
         card = self.cat.caves[cave_card]
@@ -778,12 +785,27 @@ def t_marker(st, task):
         push_ability(st, p, rows[row]["effect"], source=f"{st.cat.guild_tiles[st.guild_tile]['name']} row {row + 1}")
 
 
+def t_cave_order(st, task):
+    p = task["p"]
+    a = task.pop("a", None)
+    if a is None:
+        return st.ask(task, p, "Excavating the 4th column: which benefit comes first?",
+                      [Option("first", ("cave_card",)), Option("first", ("column_4",))])
+    if a.args[0] == "cave_card":
+        st.push_column_4(p)
+        st.push_cave_abilities(p, task["card"])
+    else:
+        st.push_cave_abilities(p, task["card"])
+        st.push_column_4(p)
+
+
 def t_refill(st, task):
     st.refill_display()
 
 
 HANDLERS = {
     "refill": t_refill,
+    "cave_order": t_cave_order,
     "setup_cards": t_setup_cards,
     "setup_resources": t_setup_resources,
     "turn": t_turn,

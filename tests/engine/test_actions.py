@@ -197,3 +197,23 @@ def test_malformed_decisions_are_a_different_error(st):
     with pytest.raises(IllegalDecision, match="not one of the choices"):
         st.apply({"kind": "cache", "args": ["meat", 0]})
     assert isinstance(MalformedDecision("x"), ValueError) and isinstance(IllegalDecision("x"), ValueError)
+
+
+def test_column_4_and_the_cave_card_resolve_in_the_order_the_player_picks(st):
+    pl = st.players[0]
+    for col in (1, 2):
+        pl.spaces[col].cave_card = 10 + col
+    pl.caves = [0]  # its when-played: gain a milk (and a meat for each opponent)
+    pl.nest = 2
+    pl.res = [2, 0, 0, 0]
+    st.reask()
+    choose(st, "excavate", 0, 0)
+    assert st.legal_options() == [Option("first", ("cave_card",)), Option("first", ("column_4",))]
+    choose(st, "first", "cave_card")
+    choose(st, "yes")  # gain the milk first ...
+    choose(st, "no")
+    choose(st, "no")
+    choose(st, "yes")  # ... so the 4th column can take 3 resources: 2 meat and that milk
+    choose(st, "pay", "milk")
+    choose(st, "pay", "meat")  # then only meat is left: no more questions
+    assert pl.res == [0, 0, 0, 0] and pl.coins == 5

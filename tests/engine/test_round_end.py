@@ -69,3 +69,13 @@ def test_after_four_rounds_the_game_ends_with_a_result(st):
     assert [len(p.objectives) for p in st.players] == [4, 4]
     assert set(st.result["scores"][0]) >= {"guild", "dragons", "abilities", "eggs", "cached", "tucked",
                                            "objectives", "coins", "items", "total"}
+
+
+def test_rulebook_friendly_tie_example_round_worth_6_then_3():
+    from game.engine.scoring import objective_vp
+
+    from .helpers import real_catalogue
+    cat = real_catalogue()
+    places = objective_places(None, [4, 4, 2])  # two tie for 1st on the round-3 objective, one is next
+    assert places == [1, 1, 2]
+    assert [objective_vp(cat, [0, 0, place]) for place in places] == [6, 6, 3]
