@@ -10,9 +10,11 @@ catalogue version.
 """
 import hashlib
 import re
+import time
 
 from django.db import connection
 from django.db.models import Case, F, FloatField, Func, Q, TextField, Value, When
+from django.db.models.signals import post_delete, post_save
 
 from cardsite import models as m
 
@@ -21,8 +23,37 @@ _version_cache = {}
 
 # --- catalogue version ----------------------------------------------------------------------------------------
 
+STATE_SECONDS = 1.0
+_state = {"value": None, "read_at": 0.0}
+
+
 def catalogue_state():
-    """(version, last modified) of the whole catalogue, read in one query: any load or edit changes the version."""
+    """(version, last modified) of the whole catalogue; any load or edit changes the version.
+
+    Read from the database at most once a second per process, because it is asked on every API request; an edit
+    made in this process forgets it at once (signals below), one made elsewhere (the loader, another worker) shows
+    within the second. Inside a transaction (tests, admin actions) it is always read afresh.
+    """
+    now = time.monotonic()
+    if connection.in_atomic_block:
+        return read_catalogue_state()
+    if _state["value"] is None or now - _state["read_at"] >= STATE_SECONDS:
+        _state["value"], _state["read_at"] = read_catalogue_state(), now
+    return _state["value"]
+
+
+def forget_catalogue_state(**kwargs):
+    _state["value"] = None
+
+
+for _model in (m.Expansion, m.Dragon, m.CaveCard, m.GuildTile, m.GuildAbility, m.ObjectiveTile, m.ObjectiveSide,
+               m.BoardFact):
+    post_save.connect(forget_catalogue_state, sender=_model, dispatch_uid=f"search-state-{_model.__name__}")
+    post_delete.connect(forget_catalogue_state, sender=_model, dispatch_uid=f"search-state-del-{_model.__name__}")
+
+
+def read_catalogue_state():
+    """(version, last modified) read in one query."""
     parts = []
     for model in (m.Expansion, m.Dragon, m.CaveCard, m.GuildTile, m.GuildAbility, m.ObjectiveTile,
                   m.ObjectiveSide, m.BoardFact):
@@ -141,7 +172,12 @@ def text_match(model, field, text, phrase):
     word = text.lower()
     if is_postgres():
         from django.contrib.postgres.search import SearchQuery
-        return Q(**{_annotation(fields): SearchQuery(f"{word}:*", search_type="raw", config="simple")})
+        # Holding the word as a substring is necessary for a match, and cheap: PostgreSQL tests it first, so the
+        # costly search vector is built only for the few rows that pass.
+        substring = Q(pk__in=[])
+        for name in fields:
+            substring |= Q(**{f"{name}__icontains": word})
+        return substring & Q(**{_annotation(fields): SearchQuery(f"{word}:*", search_type="raw", config="simple")})
     pattern = r"(?<![^\W_])" + re.escape(word)
     for name in fields:
         q |= Q(**{f"{name}__iregex": pattern})
@@ -149,7 +185,8 @@ def text_match(model, field, text, phrase):
 
 
 def prepare(queryset, texts):
-    """Add what `text_match` and `ranked` need to the queryset (PostgreSQL's search vectors)."""
+    """Add what `text_match` needs to the queryset: PostgreSQL's search vectors, as aliases, so each is computed
+    only where a filter uses it and never sent back with the rows."""
     if not is_postgres():
         return queryset
     from django.contrib.postgres.search import SearchVector
@@ -158,7 +195,7 @@ def prepare(queryset, texts):
     for field in (None, "name", "text"):
         fields = _fields(model, field)
         annotations[_annotation(fields)] = SearchVector(*[_clean(name) for name in fields], config="simple")
-    return queryset.annotate(**annotations)
+    return queryset.alias(**annotations)
 
 
 def ranked(queryset, texts):

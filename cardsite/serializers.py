@@ -7,6 +7,20 @@ from cardsite.models import CaveCard, Dragon, Expansion, GuildAbility, GuildTile
 from cardsite.search import effect_words
 
 
+_rendered = {}
+
+
+def card_html(obj):
+    """`render_html` for a saved card, remembered per card and save time, since rendering is the costly part."""
+    key = (type(obj).__name__, obj.pk, obj.updated_at)
+    html = _rendered.get(key)
+    if html is None:
+        if len(_rendered) > 4000:
+            _rendered.clear()
+        html = _rendered[key] = render_html(obj.abilities, _card_facts(obj))
+    return html
+
+
 def render_html(abilities, card):
     """The ability text with inline icons, or the plain text escaped when the renderer cannot read the data."""
     try:
@@ -41,7 +55,7 @@ class CardSerializer(serializers.ModelSerializer):
     original = serializers.SerializerMethodField(help_text="For an updated printing: the slug of the card it replaces.")
 
     def get_ability_html(self, obj) -> str:
-        return render_html(obj.abilities, _card_facts(obj))
+        return card_html(obj)
 
     def get_effect_words(self, obj) -> list[str]:
         return effect_words(obj.abilities)
