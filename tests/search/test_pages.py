@@ -112,3 +112,13 @@ def test_guild_page_lists_its_rows(client, catalogue):
 def test_search_page_refuses_a_query_with_a_null_character(client, catalogue):
     body = page(client, "/cards/?q=tuck%00", status=400)
     assert "Null characters are not allowed" in body
+
+
+def test_card_page_links_its_actions_to_the_rules_reference(client, catalogue):
+    from game.rules import rules_anchor
+
+    dragon = next(d for d in Dragon.objects.all() if uses(d, "tuck"))
+    body = page(client, f"/cards/dragons/{dragon.slug}/")
+    anchor = rules_anchor("tuck")
+    assert anchor and anchor.startswith("/rules/#")
+    assert f'class="rules-link" href="{anchor}"' in body
