@@ -163,6 +163,20 @@ def explain_illegal(st, option):
                 reason = f"this visit costs {coins} coin(s) and {eggs} egg(s)"
         elif option.kind == "exchange":
             reason = "an exchange gives 2 resources you have for 1 of another kind"
+        elif option.kind == "egg_on":
+            reason = "an egg can only be laid in an empty nest the ability allows (on a dragon or the mat)"
+        elif option.kind == "cache":
+            reason = "that resource cannot be cached there (you may lack it, or the ability names other dragons)"
+        elif option.kind == "tuck":
+            reason = "that card cannot be tucked there (it is not yours to tuck, or the ability names other dragons)"
+        elif option.kind == "pay":
+            reason = "you do not have that to pay, or this payment asks for something else"
+        elif option.kind == "take":
+            reason = "that display slot is empty, or this ability takes cards from elsewhere"
+        elif option.kind == "marker":
+            reason = "that square is taken (each holds one marker, except the last END GAME square)"
+        elif option.kind == "discard" and pending.prompt.startswith("Discard"):
+            reason = "you do not hold that to discard"
     except (IndexError, TypeError, ValueError):
         reason = "it does not name things that exist in this game"
     return f"You tried '{tried}', but {reason}."

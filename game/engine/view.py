@@ -35,7 +35,8 @@ def view_for(st, player=None):
             pending["options"] = [dict(o.to_dict(), label=st.label(o)) for o in st.pending.options]
     tile = st.cat.guild_tiles[st.guild_tile] if st.guild_tile >= 0 else None
     return {
-        "viewer": player, "options": dict(st.options), "round": st.round, "start_player": st.start,
+        # the seed stays secret: with it, anyone could recompute the order of the decks
+        "viewer": player, "options": {k: v for k, v in st.options.items() if k != "seed"}, "round": st.round, "start_player": st.start,
         "current_player": st.current, "players": players,
         "display": {"dragons": list(st.display_dragons), "caves": list(st.display_caves)},
         "decks": {"dragons": len(st.dragon_deck), "caves": len(st.cave_deck)},

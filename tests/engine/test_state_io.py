@@ -73,3 +73,23 @@ def test_options_in_the_view_carry_readable_labels():
     st = GameState.new(real_catalogue(), players=2, seed=5)
     view = view_for(st, st.pending.player)
     assert all(isinstance(o["label"], str) and o["label"] for o in view["pending"]["options"])
+
+
+def test_view_keeps_the_seed_secret():
+    st = GameState.new(real_catalogue(), players=2, seed=987654)
+    view = view_for(st, 0)
+    assert "seed" not in view["options"] and "987654" not in json.dumps(view)
+
+
+def test_illegal_egg_placement_names_the_rule():
+    from game.engine.decisions import IllegalDecision
+
+    st = new_game(CAT)
+    clear_player(st.players[0])
+    st.players[0].spaces[0].dragon = 2
+    st.players[0].spaces[4].dragon = 3
+    fire(st, {"do": "lay_egg"})
+    before = st.to_json()
+    with pytest.raises(IllegalDecision, match="empty nest"):
+        st.apply(Option("egg_on", (7,)))
+    assert st.to_json() == before
