@@ -115,6 +115,9 @@
         lists[kind].replaceChildren(...body.results.map((card) => row(card, kind)));
         counts[kind].textContent = body.count;
       }
+      const shown = dragons.results.length + caves.results.length;
+      document.getElementById("shown-note").textContent =
+        shown < dragons.count + caves.count ? ` (the first ${PAGE} of each shown: narrow the search to see the rest)` : "";
       document.getElementById("search-status").dataset.state = "done";
       selected = -1;
     } catch (error) {
@@ -162,6 +165,7 @@
   });
   form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); search(); });
   panel.addEventListener("change", writeQueryFromPanel);
+  if (window.matchMedia("(max-width: 44rem)").matches) panel.open = false;  // phones: results first
   readPanelFromQuery();
   document.getElementById("search-status").dataset.state = "ready";
 })();
