@@ -1,7 +1,8 @@
 """The calculator page's form: its fields, reading a POST into the API's sheet, and putting errors back on fields.
 
 The page is plain HTML that works without JavaScript: five player blocks (empty ones are skipped), quick totals
-and a card-by-card mat grid (3 caves x 4 columns) per player. Field names are paths, e.g.
+and a card-by-card mat grid (3 caves x 4 columns) per player; card-mode totals are named `players[i].card.*` so
+they never collide with the quick ones. Field names are paths, e.g.
 `players[0].mat.golden_grotto[2].dragon`, so an error the checker reports on `players[0].dragons[3].eggs` can be
 shown beside the input it came from.
 """
@@ -83,14 +84,14 @@ def read_post(post):
         api = f"players[{seat}]"
         where[f"{api}.name"] = f"{prefix}.name"
         player = {"name": name}
-        fields = QUICK if mode == "quick" else CARD
+        fields, section = (QUICK, prefix) if mode == "quick" else (CARD, f"{prefix}.card")
         for key, _, kind in fields:
-            raw = post.get(f"{prefix}.{key}", "").strip()
-            where[f"{api}.{key}"] = f"{prefix}.{key}"
+            raw = post.get(f"{section}.{key}", "").strip()
+            where[f"{api}.{key}"] = f"{section}.{key}"
             if key == "guild_markers":
                 player[key] = _markers(raw)
                 for k in range(8):
-                    where[f"{api}.{key}[{k}]"] = f"{prefix}.{key}"
+                    where[f"{api}.{key}[{k}]"] = f"{section}.{key}"
             elif raw:
                 player[key] = _int_or_text(raw)
         if mode == "card":
@@ -197,7 +198,7 @@ def layout(post, errors):
             "index": i,
             "name": field(f"{prefix}.name", "Name", "text"),
             "quick": [field(f"{prefix}.{key}", label, kind) for key, label, kind in QUICK],
-            "card": [field(f"{prefix}.{key}", label, kind) for key, label, kind in CARD],
+            "card": [field(f"{prefix}.card.{key}", label, kind) for key, label, kind in CARD],
             "caves": caves,
             "mat_errors": errors.get(f"{prefix}.mat", []),
             "objective_counts": [field(f"{prefix}.objective_counts[{r}]", f"Round {r + 1}") for r in range(ROUNDS)],

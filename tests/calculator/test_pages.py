@@ -83,7 +83,7 @@ def test_card_form_scores_a_mat_through_the_engine(client, catalogue):
         "players[0].mat.golden_grotto[1].eggs": "2",
         "players[0].mat.golden_grotto[2].dragon": "47 Owlatic Amphiptere",
         "players[0].mat.golden_grotto[2].cave_card": "14",
-        "players[0].coins": "2",
+        "players[0].card.coins": "2",
         "players[1].name": "Ben",
         "players[1].mat.crimson_cavern[1].dragon": "74",
     })
