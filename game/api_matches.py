@@ -20,7 +20,7 @@ LIST_LENGTH = 50
 
 
 def _matches():
-    return Match.objects.select_related("creator", "catalogue").prefetch_related("seats__user")
+    return Match.objects.select_related("creator").prefetch_related("seats__user")
 
 
 def _body(request):

@@ -32,18 +32,31 @@ def _export():
 def freeze_current():
     """The MatchCatalogue holding the database catalogue as it is now (one row per distinct catalogue)."""
     digest, data = _export()
-    frozen, _ = MatchCatalogue.objects.get_or_create(digest=digest, defaults={"data": data})
+    frozen = MatchCatalogue.objects.filter(digest=digest).only("pk", "digest").first()
+    if frozen is None:
+        frozen, _ = MatchCatalogue.objects.get_or_create(digest=digest, defaults={"data": data})
     return frozen
 
 
-def engine(frozen):
-    found = _engines.get(frozen.digest)
+def _digest(catalogue_id):
+    """Only the digest is read on each request: the catalogue's JSON is large and decoded once per process."""
+    return MatchCatalogue.objects.filter(pk=catalogue_id).values_list("digest", flat=True).get()
+
+
+def _data(digest):
+    return MatchCatalogue.objects.filter(digest=digest).values_list("data", flat=True).get()
+
+
+def engine(catalogue_id):
+    """The engine Catalogue of a frozen catalogue, built once per process."""
+    digest = _digest(catalogue_id)
+    found = _engines.get(digest)
     if found is None:
-        data = frozen.data
+        data = _data(digest)
         found = Catalogue.from_records(data["dragons"], data["caves"], data["guild_tiles"], data["objective_tiles"],
                                        data["board_facts"])
         with _lock:
-            _engines[frozen.digest] = found
+            _engines[digest] = found
     return found
 
 
@@ -63,11 +76,12 @@ def _cave_card(record):
             "url": f"/cards/caves/{record['number']}/"}
 
 
-def cards(frozen):
+def cards(catalogue_id):
     """Per card index: what the board page shows (names, costs, ability text in our words), and the tiles."""
-    found = _cards.get(frozen.digest)
+    digest = _digest(catalogue_id)
+    found = _cards.get(digest)
     if found is None:
-        data = frozen.data
+        data = _data(digest)
         found = {
             "dragons": [_dragon_card(r) for r in data["dragons"]],
             "caves": [_cave_card(r) for r in data["caves"]],
@@ -78,5 +92,5 @@ def cards(frozen):
                            for t in data["objective_tiles"]},
         }
         with _lock:
-            _cards[frozen.digest] = found
+            _cards[digest] = found
     return found

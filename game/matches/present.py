@@ -67,7 +67,7 @@ def match_json(match, user):
         view = view_for(state, seat)
         data["view"] = view
         data["your_turn"] = view["pending"] is not None and view["pending"]["player"] == seat
-        known = catalogue.cards(match.catalogue)
+        known = catalogue.cards(match.catalogue_id)
         dragons, caves = _shown_cards(view)
         data["cards"] = {"dragons": {i: known["dragons"][i] for i in sorted(dragons)},
                          "caves": {i: known["caves"][i] for i in sorted(caves)}}

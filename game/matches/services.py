@@ -49,7 +49,7 @@ def create_match(user, players=2, academy=False, updated=None):
 
 def _locked(match_id):
     try:
-        return Match.objects.select_for_update().select_related("catalogue").get(pk=match_id)
+        return Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
         raise Http404(f"there is no match {match_id}") from None
 
@@ -88,7 +88,7 @@ def start_match(match_id, user):
 
 
 def _start(match):
-    state = GameState.new(catalogue.engine(match.catalogue), players=match.players, seed=match.seed,
+    state = GameState.new(catalogue.engine(match.catalogue_id), players=match.players, seed=match.seed,
                           academy=match.academy, updated=match.updated)
     match.state = state.to_json()
     match.status = Match.Status.PLAYING
@@ -100,7 +100,7 @@ def load_state(match):
     """The engine state of a started match (None while it waits for players)."""
     if match.state is None:
         return None
-    return GameState.from_json(catalogue.engine(match.catalogue), match.state)
+    return GameState.from_json(catalogue.engine(match.catalogue_id), match.state)
 
 
 def seat_of(match, user):
@@ -156,4 +156,4 @@ def replay(match):
     """Rebuild the state from setup options, seed and the decision log alone (the snapshot must equal it)."""
     options = {"players": match.players, "seed": match.seed, "academy": match.academy, "updated": match.updated}
     decisions = [{"kind": d.kind, "args": d.args} for d in match.decisions.order_by("number")]
-    return GameState.replay(catalogue.engine(match.catalogue), options, decisions)
+    return GameState.replay(catalogue.engine(match.catalogue_id), options, decisions)

@@ -1,0 +1,67 @@
+"""Shared fixtures for match tests: users, signed-in API clients, and matches at their first decision."""
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from game.matches import services
+from game.models import Match
+
+
+@pytest.fixture
+def make_user(db):
+    def make(name):
+        return get_user_model().objects.create_user(name, password="a-long-test-password")
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture
+def api_as():
+    """An API client signed in as a user (or anonymous for None)."""
+    def make(user):
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+    return make
+
+
+@pytest.fixture
+def started(catalogue, alice, bob):
+    """A two-player match, both seated, waiting for its first decision (alice is seat 0, bob seat 1)."""
+    match = services.create_match(alice, players=2)
+    services.join_match(match.pk, bob)
+    return Match.objects.get(pk=match.pk)
+
+
+def snapshot(match_id):
+    """Everything stored about a match, to compare before and after a refused request."""
+    match = Match.objects.get(pk=match_id)
+    return (match.status, match.version, json.dumps(match.state, sort_keys=True), match.players,
+            list(match.decisions.values_list("number", "kind", "args")), list(match.seats.values_list("seat", "user")))
+
+
+def pending(match):
+    """(seat, prompt, options) of the match's pending decision, read through the engine."""
+    state = services.load_state(Match.objects.get(pk=match.pk))
+    return state.pending.player, state.pending.prompt, [o.to_dict() for o in state.pending.options]
+
+
+def user_at(match, seat):
+    return Match.objects.get(pk=match.pk).seats.get(seat=seat).user

@@ -1,0 +1,159 @@
+"""The matches API: list and open, join and start, your view, your options and decisions, with their errors."""
+import json
+
+import pytest
+
+from game.models import Match, MatchDecision
+
+from .conftest import pending, snapshot
+
+
+def post(client, url, body):
+    return client.post(url, data=json.dumps(body), content_type="application/json")
+
+
+def test_open_a_match_and_find_it_in_the_open_list(api_as, catalogue, alice):
+    response = post(api_as(alice), "/api/matches/", {"players": 3, "academy": True})
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    match = Match.objects.get(pk=body["id"])
+    assert (match.players, match.academy, match.updated, match.status) == (3, True, True, "open")
+    assert body["seats"] == [{"seat": 0, "user": "alice"}] and body["your_seat"] == 0
+    listed = api_as(None).get("/api/matches/?status=open").json()["results"]
+    assert [m["id"] for m in listed] == [match.pk]
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"players": 9}, "players"), ({"players": "two"}, "players"), ({"academy": "no"}, "academy"),
+    ({"updated": 1}, "updated"), ({"colour": "red"}, "colour"),
+])
+def test_opening_with_bad_options_names_the_field_and_saves_nothing(api_as, catalogue, alice, body, field):
+    response = post(api_as(alice), "/api/matches/", body)
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+    assert field in response.json()["detail"]
+    assert not Match.objects.exists()
+
+
+def test_opening_a_match_needs_a_signed_in_user(api_as, catalogue):
+    assert post(api_as(None), "/api/matches/", {"players": 2}).status_code == 403
+    assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("query, field", [("status=done", "status"), ("mine=yes", "mine")])
+def test_bad_list_filters_name_their_parameter(api_as, catalogue, alice, query, field):
+    response = api_as(alice).get(f"/api/matches/?{query}")
+    assert response.status_code == 400 and response.json()["field"] == field
+
+
+def test_mine_lists_only_matches_with_your_seat(api_as, catalogue, alice, bob):
+    post(api_as(alice), "/api/matches/", {"players": 2})
+    theirs = post(api_as(bob), "/api/matches/", {"players": 2}).json()["id"]
+    assert [m["id"] for m in api_as(bob).get("/api/matches/?mine=true").json()["results"]] == [theirs]
+
+
+def test_joining_fills_the_last_seat_and_starts_the_match(api_as, catalogue, alice, bob):
+    match_id = post(api_as(alice), "/api/matches/", {"players": 2}).json()["id"]
+    response = post(api_as(bob), f"/api/matches/{match_id}/join/", {})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "playing" and body["your_seat"] == 1
+    assert body["view"]["pending"]["player"] == 0
+    assert "options" not in body["view"]["pending"]  # options are listed only to the player who decides
+    assert post(api_as(bob), f"/api/matches/{match_id}/join/", {}).status_code == 409
+
+
+def test_only_the_creator_may_start_early(api_as, catalogue, alice, bob):
+    match_id = post(api_as(alice), "/api/matches/", {"players": 4}).json()["id"]
+    post(api_as(bob), f"/api/matches/{match_id}/join/", {})
+    assert post(api_as(bob), f"/api/matches/{match_id}/start/", {}).status_code == 403
+    assert Match.objects.get(pk=match_id).status == "open"
+    response = post(api_as(alice), f"/api/matches/{match_id}/start/", {})
+    assert response.status_code == 200 and response.json()["players"] == 2
+
+
+def test_options_are_listed_to_the_player_who_decides_and_nobody_else(api_as, started, alice, bob):
+    mine = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()
+    assert mine["your_turn"] is True and mine["version"] == 0
+    assert [{"kind": o["kind"], "args": o["args"]} for o in mine["options"]] == pending(started)[2]
+    assert all(o["label"] for o in mine["options"])
+    theirs = api_as(bob).get(f"/api/matches/{started.pk}/options/").json()
+    assert theirs == {"version": 0, "your_turn": False, "prompt": None, "options": []}
+
+
+def test_a_decision_answers_with_the_new_view(api_as, started, alice):
+    option = mine = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
+    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+                    {"version": 0, "option": {"kind": option["kind"], "args": option["args"]}})
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["version"] == 1 and Match.objects.get(pk=started.pk).version == 1
+    assert body["log"] == [{"number": 1, "seat": 0, "player": "alice", "label": mine["label"]}]
+
+
+def test_the_option_may_carry_its_label_back(api_as, started, alice):
+    option = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
+    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/", {"version": 0, "option": option})
+    assert response.status_code == 201
+
+
+def test_stale_version_answers_409(api_as, started, alice):
+    options = pending(started)[2]
+    post(api_as(alice), f"/api/matches/{started.pk}/decisions/", {"version": 0, "option": options[0]})
+    before = snapshot(started.pk)
+    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+                    {"version": 0, "option": pending(started)[2][0]})
+    assert response.status_code == 409 and "version 1" in response.json()["detail"]
+    assert snapshot(started.pk) == before
+
+
+def test_illegal_decision_answers_400_with_the_engines_message(api_as, started, alice):
+    before = snapshot(started.pk)
+    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+                    {"version": 0, "option": {"kind": "resources", "args": ["meat", "meat", "meat"]}})
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("You tried 'Take meat, meat, meat'")
+    assert snapshot(started.pk) == before
+
+
+def test_not_your_turn_answers_403(api_as, started, bob, carol):
+    before = snapshot(started.pk)
+    for user in (bob, carol):
+        response = post(api_as(user), f"/api/matches/{started.pk}/decisions/",
+                        {"version": 0, "option": pending(started)[2][0]})
+        assert response.status_code == 403
+    assert post(api_as(None), f"/api/matches/{started.pk}/decisions/",
+                {"version": 0, "option": pending(started)[2][0]}).status_code == 403
+    assert snapshot(started.pk) == before
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"option": {"kind": "pass"}}, "version"),
+    ({"version": "0", "option": {"kind": "pass"}}, "version"),
+    ({"version": 0}, "option"),
+    ({"version": 0, "option": "pass"}, "option"),
+    ({"version": 0, "option": {"kind": "pass", "args": {"a": 1}}}, "option"),
+    ({"version": 0, "option": {"kind": ["pass"]}}, "option"),
+    ({"version": 0, "option": {"kind": "pass"}, "seat": 1}, "seat"),
+    ([1, 2], "body"),
+])
+def test_malformed_decisions_name_the_field_and_change_nothing(api_as, started, alice, body, field):
+    before = snapshot(started.pk)
+    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/", body)
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"] == field
+    assert snapshot(started.pk) == before
+    assert not MatchDecision.objects.exists()
+
+
+def test_a_body_that_is_not_json_is_refused(api_as, started, alice):
+    response = api_as(alice).post(f"/api/matches/{started.pk}/decisions/", data="{version: 0",
+                                  content_type="application/json")
+    assert response.status_code == 400
+    assert Match.objects.get(pk=started.pk).version == 0
+
+
+def test_unknown_match_answers_404(api_as, catalogue, alice):
+    assert api_as(alice).get("/api/matches/999/").status_code == 404
+    assert post(api_as(alice), "/api/matches/999/decisions/", {"version": 0, "option": {"kind": "pass"}}) \
+        .status_code == 404
