@@ -15,6 +15,7 @@ from rest_framework import viewsets
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from cardsite import filters, query, search
@@ -68,6 +69,8 @@ class StrictOrderingFilter(OrderingFilter):
 class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     """Shared behaviour: lookup by number or slug, strict parameters, conditional GET and a version-keyed cache."""
 
+    authentication_classes = ()  # public, read-only data: no session or login is ever looked at
+    permission_classes = (AllowAny,)
     lookup_field = "slug"
     lookup_value_regex = r"[-a-z0-9_]+"
     lookup_url_kwarg = "key"
