@@ -91,11 +91,14 @@ def final_result(st):
     return {"scores": scores, "places": places, "winners": winners, "tiebreak": notes, "dragons": dragons}
 
 
-def score_mat(catalogue, mat, objective_places=(), guild_markers=(), choices=None, neighbour=None):
+def score_mat(catalogue, mat, objective_places=(), guild_markers=(), choices=None, neighbour=None, guild_tile=None):
     """Score one mat (a Player, or its to_json() dict) without playing: the score calculator's entry point.
 
+    `objective_places` are the player's places per round (1, 2, 3 or 0 for "all others"); `guild_markers` are
+    [row, square] pairs (row -1 is the END GAME VP row; a row of `guild_tile` marked end_game scores its effect).
     `choices` maps a dragon's catalogue index to the answers its end-game ability needs, in order ("yes"/"no" for
     a may or pay, an option number for a choose); without them a choose takes its best option and a pay is declined.
+    `neighbour` is the left neighbour's mat, for abilities that compare with it.
     """
     from .state import GameState
 
@@ -106,7 +109,11 @@ def score_mat(catalogue, mat, objective_places=(), guild_markers=(), choices=Non
     st.players = [pl] + ([neighbour if isinstance(neighbour, Player) else Player.from_json(1, _complete(neighbour))]
                          if neighbour is not None else [])
     pl.end_vp = {}
-    rows = catalogue.guild_tiles[0]["rows"] if catalogue.guild_tiles else []
+    rows = (guild_tile or {}).get("rows", [])
+    for row, _square in pl.markers:
+        if 0 <= row < len(rows) and rows[row].get("end_game"):
+            fid = fx.new_frame(st, 0, source="guild")
+            pl.end_vp["guild"] = pl.end_vp.get("guild", 0) + evaluate(st, st.frames[fid], rows[row]["effect"], [])
     for dragon in visible_dragons(pl):
         card = catalogue.dragons[dragon]
         if not st.active(0, dragon):
@@ -119,7 +126,6 @@ def score_mat(catalogue, mat, objective_places=(), guild_markers=(), choices=Non
                 pl.end_vp[f"dragon:{dragon}"] = pl.end_vp.get(f"dragon:{dragon}", 0) + vp
     breakdown = base_breakdown(catalogue, pl, objective_vp(catalogue, pl.objectives),
                                guild_marker_vp(catalogue, pl.markers))
-    del rows
     breakdown["total"] = sum(breakdown[c] for c in CATEGORIES)
     return breakdown
 

@@ -75,3 +75,15 @@ def test_guild_end_game_row_scores_its_effect_per_marker():
     while st.pending is not None:
         st.apply(st.legal_options()[0])
     assert st.result["scores"][0]["guild"] == 4
+
+
+def test_score_mat_scores_the_guild_tile_end_game_row_per_marker():
+    from .helpers import PLAIN_TILE
+    pl = mat(s0=1, s4=1, s8=1)
+    score = score_mat(CAT, pl, guild_markers=[[2, 0], [-1, 1]], guild_tile=PLAIN_TILE)
+    assert score["guild"] == 2 * 3 + 3  # 2 VP per dragon on the tile's END GAME row, and the 3 VP square
+
+
+def test_score_mat_accepts_a_plain_dict_from_user_input():
+    score = score_mat(CAT, {"coins": 4, "res": [1, 1, 1, 1], "nest": 2})
+    assert score["coins"] == 4 and score["items"] == 1 and score["eggs"] == 2 and score["total"] == 7
