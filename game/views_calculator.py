@@ -33,7 +33,8 @@ def _choices():
                                "label": f"{tile['number']}{side.upper()}: {render_counter_text(info['counts'])}",
                                "academy": tile.get("expansion", "base") != "base"})
     with_choice = [d for d in dragons if d["choices"]]
-    return {"dragon_options": dragons, "cave_options": caves, "guild_options": guilds,
+    places = [("", "—"), ("1", "1st"), ("2", "2nd"), ("3", "3rd"), ("0", "all others")]
+    return {"place_options": places, "dragon_options": dragons, "cave_options": caves, "guild_options": guilds,
             "objective_options": objectives, "choice_dragons": with_choice, "end_vp": cat.guild_end_vp}
 
 

@@ -19,7 +19,6 @@ QUICK = [
     ("eggs", "Eggs", "number"),
     ("cached", "Cached resources", "number"),
     ("tucked", "Tucked cards", "number"),
-    ("objective_vp", "Round objective VP", "number"),
     ("coins", "Coins left", "number"),
     ("items", "Other items left (resources and cards)", "number"),
     ("fledglings", "Fledglings on the mat", "number"),
@@ -94,6 +93,12 @@ def read_post(post):
                     where[f"{api}.{key}[{k}]"] = f"{section}.{key}"
             elif raw:
                 player[key] = _int_or_text(raw)
+        if mode == "quick":
+            places = [post.get(f"{prefix}.objective_places[{r}]", "").strip() for r in range(ROUNDS)]
+            player["objective_places"] = [_int_or_text(p) if p else None for p in places]
+            for r in range(ROUNDS):
+                where[f"{api}.objective_places[{r}]"] = f"{prefix}.objective_places[{r}]"
+            where[f"{api}.objective_places"] = f"{prefix}.objective_places[0]"
         if mode == "card":
             _read_mat(post, prefix, api, player, where)
         data["players"].append(player)
@@ -198,6 +203,8 @@ def layout(post, errors):
             "index": i,
             "name": field(f"{prefix}.name", "Name", "text"),
             "quick": [field(f"{prefix}.{key}", label, kind) for key, label, kind in QUICK],
+            "places": [field(f"{prefix}.objective_places[{r}]", f"Round {r + 1} objective", "place")
+                       for r in range(ROUNDS)],
             "card": [field(f"{prefix}.card.{key}", label, kind) for key, label, kind in CARD],
             "caves": caves,
             "mat_errors": errors.get(f"{prefix}.mat", []),

@@ -130,8 +130,8 @@ def _quick_line(entry, cat):
     pl.coins = entry["coins"]
     pl.res = [entry["items"], 0, 0, 0]
     markers = _markers(entry, cat)
-    counted = scoring.base_breakdown(cat.engine, pl, entry["objective_vp"],
-                                     scoring.guild_marker_vp(cat.engine, markers))
+    objective_vp = entry["objective_vp"] + scoring.objective_vp(cat.engine, entry["objective_places"])
+    counted = scoring.base_breakdown(cat.engine, pl, objective_vp, scoring.guild_marker_vp(cat.engine, markers))
     n = entry["fledglings"]
     breakdown = {
         "guild": counted["guild"] + entry["guild_ability_vp"],

@@ -251,12 +251,38 @@ def _objectives(ch, data, academy):
     return clean
 
 
+PLACE_WORDS = {"1st": 1, "2nd": 2, "3rd": 3, "other": 0, "others": 0, "all others": 0}
+
+
+def _places(ch, obj, path):
+    """Objective placements per round: 1, 2, 3, or 0 for "all others" (empty: no marker that round)."""
+    places = obj.get("objective_places", [])
+    where = f"{path}.objective_places"
+    if not isinstance(places, list) or len(places) > ROUNDS:
+        ch.error(where, f"a list of at most {ROUNDS} places: 1, 2, 3 or 0 for 'all others'")
+        return [0] * ROUNDS
+    clean = []
+    for r, place in enumerate(places):
+        if isinstance(place, str):
+            place = PLACE_WORDS.get(place.strip().lower(), int(place) if place.strip().isdigit() else place)
+        if place is None or place == "":
+            place = 0
+        if isinstance(place, bool) or place not in (0, 1, 2, 3):
+            ch.error(f"{where}[{r}]", "a place is 1, 2, 3, or 0 for 'all others'")
+            place = 0
+        clean.append(place)
+    return clean + [0] * (ROUNDS - len(clean))
+
+
 def _quick_player(ch, player, path):
-    if not ch.known(player, ("name", "guild_markers", *QUICK_FIELDS), path):
-        return {"name": "?", "guild_markers": [], **{f: 0 for f in QUICK_FIELDS}}
-    entry = {"name": ch.name(player, path), "guild_markers": ch.guild_markers(player, path)}
+    if not ch.known(player, ("name", "guild_markers", "objective_places", *QUICK_FIELDS), path):
+        return {"name": "?", "guild_markers": [], "objective_places": [0] * ROUNDS, **{f: 0 for f in QUICK_FIELDS}}
+    entry = {"name": ch.name(player, path), "guild_markers": ch.guild_markers(player, path),
+             "objective_places": _places(ch, player, path)}
     for field in QUICK_FIELDS:
         entry[field] = ch.whole(player, field, path, signed=field in SIGNED)
+    if entry["objective_vp"] and any(entry["objective_places"]):
+        ch.error(f"{path}.objective_vp", "give the objective VP or the placements, not both")
     limit = ch.cat.engine.max_dragons
     if entry["visible_dragons"] > limit:
         ch.error(f"{path}.visible_dragons", f"a mat holds at most {limit} dragons")

@@ -36,12 +36,14 @@ def test_quick_form_scores_and_shows_the_breakdown_and_chart(client, catalogue):
         "mode": "quick",
         "players[0].name": "Ann", "players[0].dragon_vp": "30", "players[0].coins": "3", "players[0].items": "9",
         "players[0].guild_markers": "6, 1", "players[0].visible_dragons": "9",
+        "players[0].objective_places[0]": "1", "players[0].objective_places[3]": "2",
         "players[1].name": "Ben", "players[1].dragon_vp": "33", "players[1].fledglings": "2",
         "players[1].visible_dragons": "10",
     })
     assert response.status_code == 200
     html = response.content.decode()
-    assert totals(html) == {"Ann": 30 + 3 + 2 + 7, "Ben": 33 + 4}
+    # Ann: 30 printed, 3 coins, 9 items = 2, guild 6 + 1, objectives 1st in round 1 (4) and 2nd in round 4 (4)
+    assert totals(html) == {"Ann": 30 + 3 + 2 + 7 + 4 + 4, "Ben": 33 + 4}
     assert "Ann wins" in html
     assert "<svg" in html and "<rect" in html
     assert ScoreSheet.objects.count() == 0

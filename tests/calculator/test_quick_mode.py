@@ -87,3 +87,13 @@ def test_solo_game_ranks_the_player_against_the_automa_entry(scored):
     assert automa["breakdown"]["cached"] == 3
     assert automa["total"] == 38 + 6 + 3 + 10 == 57
     assert result["winners"] == ["Automa"]
+
+
+def test_objective_placements_take_the_round_vp_from_the_catalogue(scored):
+    # Round VP on the tracker: 1st/2nd/3rd = 4/1/0, 5/2/1, 6/3/2, 7/4/3.
+    result = scored({"mode": "quick", "players": [
+        line("Ann", objective_places=[1, 2, 0, 1]),
+        line("Ben", objective_places=["2nd", "1st", "all others", "3rd"]),
+    ]})
+    assert result["by_name"]["Ann"]["breakdown"]["objectives"] == 4 + 2 + 0 + 7
+    assert result["by_name"]["Ben"]["breakdown"]["objectives"] == 1 + 5 + 0 + 3
