@@ -419,3 +419,16 @@ def test_paying_a_missing_resource_offers_the_exchange(st):
     fire(st, {"do": "pay", "cost": [{"item": "gold"}], "then": {"do": "gain", "item": "coin"}})
     assert options(st) == [("exchange", "meat", "crystal", "gold"), ("exchange", "meat", "milk", "gold"),
                            ("exchange", "crystal", "milk", "gold")]
+
+
+def test_train_each_adjacent_fledgling_for_free(st):
+    pl = me(st)
+    pl.spaces[1].dragon = S
+    pl.spaces[1].cave_card = 5
+    pl.spaces[0].dragon = F
+    pl.spaces[5].dragon = F + 0
+    pl.spaces[5].cave_card = 6
+    pl.spaces[2].cave_card = 7
+    pl.spaces[2].dragon = B
+    fire(st, {"do": "train", "free": True, "on": {"scope": "adjacent", "each": True}}, src=S)
+    assert pl.spaces[0].tokens == 1 and pl.spaces[5].tokens == 1

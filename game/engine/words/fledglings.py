@@ -25,6 +25,35 @@ def train(st, task, frame):
     if "left" not in task:
         task["left"] = amount(st, frame, node.get("count", 1))
         task["done"] = 0
+        if (node.get("on") or {}).get("each"):
+            # each matching fledgling trains (count times), in mat order; paid boxes are asked about one by one
+            task["queue"] = [index for index in _trainable(st, frame, node) for _ in range(task["left"])]
+    if "queue" in task:
+        task.pop("a", None)
+        while task["queue"]:
+            index = task["queue"].pop(0)
+            space = spaces[index]
+            card = st.cat.dragons[space.dragon]
+            if space.tokens >= len(card.training):
+                continue
+            covered = card.training[space.tokens]
+            if not (node.get("free") or node.get("full")) and not can_pay(st, frame, [{"item": covered}]):
+                continue
+            if node.get("full"):
+                covered = card.training[space.tokens:]
+                space.tokens = len(card.training)
+            else:
+                space.tokens += 1
+            if node.get("as"):
+                set_var(frame, node["as"], covered)
+            task["done"] += 1
+            if not (node.get("free") or node.get("full")):
+                st.stack.append(task)
+                push_fx(st, {"do": "pay", "cost": [{"item": covered}]}, task["f"])
+                return
+        if task["done"]:
+            push_then(st, node, task["f"])
+        return
     a = task.pop("a", None)
     if a is not None:
         if a == STOP:
