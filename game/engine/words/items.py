@@ -442,7 +442,7 @@ def cache(st, task, frame):
         if tgt.get("each"):
             task["spots"] = targets(st, frame, tgt)
             task["units"] = task["left"]
-            task["left"] = len(task["spots"]) * task["left"]
+            task["left"] = task["total"] = len(task["spots"]) * task["left"]
     a = task.pop("a", None)
     if a is not None:
         if a == STOP:
@@ -465,7 +465,7 @@ def cache(st, task, frame):
     if task["left"] > 0:
         kinds = _cache_kinds(st, frame, node)
         if "spots" in task:
-            spots = [task["spots"][(task["done"]) // task["units"]]] if task["spots"] else []
+            spots = [task["spots"][(task["total"] - task["left"]) // task["units"]]]
         else:
             spots = targets(st, frame, tgt)
         if kinds and spots:
@@ -513,7 +513,7 @@ def tuck(st, task, frame):
         if tgt.get("each"):
             task["spots"] = targets(st, frame, tgt)
             task["units"] = task["left"]
-            task["left"] = len(task["spots"]) * task["left"]
+            task["left"] = task["total"] = len(task["spots"]) * task["left"]
     a = task.pop("a", None)
     if a is not None:
         if a == STOP:
@@ -542,7 +542,7 @@ def tuck(st, task, frame):
     if task["left"] > 0:
         cards = _tuck_cards(st, frame, node)
         if "spots" in task:
-            spots = [task["spots"][task["done"] // task["units"]]] if task["spots"] else []
+            spots = [task["spots"][(task["total"] - task["left"]) // task["units"]]]
         else:
             spots = targets(st, frame, tgt)
         if cards and spots:
