@@ -98,7 +98,18 @@ class TextFilters(df.FilterSet):
         return queryset.filter(pk__in=search.cards_using_words(queryset.model, value))
 
 
-class DragonFilter(TextFilters):
+NUMBER_FIELDS = [("vp", "VP"), ("capacity", "Nest capacity"), ("cost_total", "Total cost")] + [
+    (f"cost_{item}", f"Cost in {item}") for item in ("meat", "gold", "crystal", "milk", "coin", "egg")
+]
+# `vp`, `vp_min`, `vp_max`, and the same for every other number, declared in one place.
+NumberFilters = type("NumberFilters", (df.FilterSet,), {
+    name: number_filter
+    for field, label in NUMBER_FIELDS
+    for name, number_filter in _number_filters(field, label).items()
+})
+
+
+class DragonFilter(NumberFilters, TextFilters):
     name = df.CharFilter(method="filter_name", max_length=query.MAX_LENGTH,
                          label="Words found in the dragon's name (each word must match)")
     size = df.MultipleChoiceFilter(choices=Size.choices)
@@ -112,12 +123,6 @@ class DragonFilter(TextFilters):
                                        label="Lives in all of these caves")
     cave_only = df.MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_only",
                                         label="Lives in exactly these caves and no other")
-    locals().update(_number_filters("vp", "VP"))
-    locals().update(_number_filters("capacity", "Nest capacity"))
-    locals().update(_number_filters("cost_total", "Total cost"))
-    for _item in ("meat", "gold", "crystal", "milk", "coin", "egg"):
-        locals().update(_number_filters(f"cost_{_item}", f"Cost in {_item}"))
-    del _item
 
     class Meta:
         model = Dragon
