@@ -26,11 +26,19 @@
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else node.setAttribute(key, value === true ? "" : value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
     return node;
+  }
+
+  function fill(node, ...children) {
+    node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  }
+
+  function plural(n, word) {
+    return `${n} ${word}${n === 1 ? "" : "s"}`;
   }
 
   function icon(name, count) {
@@ -61,7 +69,7 @@
   function caveCard(index) {
     const card = data.cards.caves[index];
     if (!card) return el("div", {class: "match-card"}, `Cave card #${index}`);
-    return el("div", {class: "match-card match-cave", "data-cave": index},
+    return el("div", {class: "match-card match-cavecard", "data-cave": index},
       el("a", {class: "match-card-name", href: card.url, target: "_blank", rel: "noopener"},
         `Cave card ${card.number}`),
       card.text ? el("div", {class: "match-card-text"}, card.text) : null);
@@ -109,7 +117,7 @@
       el("h2", {}, playerName(pl.seat), turn ? el("span", {class: "match-turn"}, " · choosing now") : null,
         pl.passed ? el("span", {class: "match-passed"}, " · passed") : null),
       el("div", {class: "match-supply"}, icon("coin", pl.coins), res, icon("egg", pl.nest_eggs),
-        el("span", {class: "match-item"}, `${pl.hand_count} dragons, ${pl.cave_card_count} cave cards in hand`),
+        el("span", {class: "match-item"}, `in hand: ${plural(pl.hand_count, "dragon")}, ${plural(pl.cave_card_count, "cave card")}`),
         el("span", {class: "match-item"}, `guild space ${pl.guild_space + 1}`)),
       places.length ? el("div", {class: "match-places"}, "Objectives: " + places.join(", ")) : null,
       mat(pl),
@@ -146,24 +154,25 @@
   }
 
   function renderSide(view) {
-    document.getElementById("round").replaceChildren(
+    fill(document.getElementById("round"),
       el("h2", {}, `Round ${view.round}`),
       el("p", {}, `Start player: ${playerName(view.start_player)}. Dragon deck ${view.decks.dragons}, `
         + `cave deck ${view.decks.caves}.`));
-    document.getElementById("display").replaceChildren(
+    fill(document.getElementById("display"),
       el("h2", {}, "Display"),
-      view.display.dragons.map((d) => d === null ? el("div", {class: "match-card"}, "(empty)") : dragonCard(d)),
-      view.display.caves.map((c) => c === null ? null : caveCard(c)));
+      el("div", {class: "match-display"},
+        view.display.dragons.map((d) => d === null ? el("div", {class: "match-card"}, "(empty)") : dragonCard(d)),
+        view.display.caves.map((c) => c === null ? null : caveCard(c))));
     const rows = data.guild_rows || [];
     const squares = view.guild.squares;
-    document.getElementById("guild").replaceChildren(
+    fill(document.getElementById("guild"),
       el("h2", {}, `Dragon Guild: ${view.guild.tile || "none"}`),
       el("ol", {class: "match-guild"}, rows.map((row, i) => el("li", {},
         row.text, " ", el("span", {class: "match-markers"},
           (squares[i] || []).map((seats) => seats.length ? seats.map(playerName).join("+") : "□").join(" "))))),
       squares.length > rows.length ? el("p", {}, "END GAME VP row: ", squares[squares.length - 1]
         .map((seats) => seats.length ? seats.map(playerName).join("+") : "□").join(" ")) : null);
-    document.getElementById("objectives").replaceChildren(
+    fill(document.getElementById("objectives"),
       el("h2", {}, "Round objectives"),
       el("ol", {class: "match-objectives"}, view.objectives.map((o, i) => el("li",
         {class: i + 1 === view.round ? "match-now" : ""},
@@ -172,7 +181,7 @@
 
   function renderLog() {
     const log = document.getElementById("log");
-    log.replaceChildren(...data.log.map((entry) => el("li", {value: entry.number},
+    fill(log, ...data.log.map((entry) => el("li", {value: entry.number},
       el("strong", {}, playerName(entry.seat)), ": ", entry.label)));
     log.scrollTop = log.scrollHeight;
   }
@@ -186,7 +195,7 @@
     const r = view.result;
     const categories = Object.keys(view.score_categories);
     box.hidden = false;
-    box.replaceChildren(
+    fill(box,
       el("h2", {}, "Final scores: " + r.winners.map(playerName).join(" and ") + (r.winners.length > 1 ? " win" : " wins")),
       el("table", {class: "match-scores"},
         el("thead", {}, el("tr", {}, el("th", {}, ""), r.scores.map((_, seat) => el("th", {}, playerName(seat))))),
@@ -210,14 +219,14 @@
     const you = document.getElementById("you");
     const hand = document.getElementById("hand");
     if (me) {
-      you.replaceChildren(...playerPanel(me, view).filter(Boolean));
-      hand.replaceChildren(el("h2", {}, "Your hand"),
+      fill(you, ...playerPanel(me, view).filter(Boolean));
+      fill(hand, el("h2", {}, "Your hand"),
         el("div", {class: "match-cards"}, me.hand.map((d) => dragonCard(d)), me.cave_cards.map(caveCard)));
     } else {
-      you.replaceChildren(el("p", {}, "You are watching this match."));
-      hand.replaceChildren();
+      fill(you, el("p", {}, "You are watching this match."));
+      fill(hand);
     }
-    document.getElementById("opponents").replaceChildren(...others.map((pl) =>
+    fill(document.getElementById("opponents"), ...others.map((pl) =>
       el("section", {class: "match-player", "data-seat": pl.seat}, playerPanel(pl, view))));
     renderSide(view);
     renderResult(view);
