@@ -1,0 +1,140 @@
+"""Two people in two headless Chromium windows open a match, join it, and play its opening decisions by clicking."""
+import shutil
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from game.models import Match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+PASSWORD = "a-long-test-password"
+
+
+@pytest.fixture
+def open_browser():
+    if not (CHROMIUM and CHROMEDRIVER):
+        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    drivers = []
+
+    def make(size):
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--no-first-run", f"--window-size={size}"):
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        driver.implicitly_wait(0)
+        drivers.append(driver)
+        return driver
+
+    yield make
+    for driver in drivers:
+        driver.quit()
+
+
+def wait_for(driver, condition, timeout=20):
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, timeout).until(lambda d: condition(d))
+
+
+def by(css):
+    from selenium.webdriver.common.by import By
+    return By.CSS_SELECTOR, css
+
+
+def text_of(driver, css):
+    found = driver.find_elements(*by(css))
+    return found[0].text if found else ""
+
+
+def sign_up(driver, base, name):
+    driver.get(f"{base}/accounts/signup/?next=/matches/")
+    driver.find_element(*by("#id_username")).send_keys(name)
+    driver.find_element(*by("#id_password1")).send_keys(PASSWORD)
+    driver.find_element(*by("#id_password2")).send_keys(PASSWORD)
+    driver.find_element(*by("form button[type=submit]")).click()
+    wait_for(driver, lambda d: d.current_url.endswith("/matches/"))
+
+
+def click_option(driver, kind, args=None):
+    """Click the first option button of a kind (or with exactly these args), then wait for the spinner to go."""
+    import json
+    wait_for(driver, lambda d: d.find_elements(*by(f'.match-option[data-kind="{kind}"]')))
+    buttons = driver.find_elements(*by(f'.match-option[data-kind="{kind}"]'))
+    if args is not None:
+        buttons = [b for b in buttons if json.loads(b.get_attribute("data-args")) == args]
+    label = buttons[0].text
+    buttons[0].click()
+    wait_for(driver, lambda d: not d.find_elements(*by(f'.match-option[data-kind="{kind}"]'))
+             or d.find_element(*by("#spinner")).get_attribute("hidden") is not None)
+    return label
+
+
+def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live_server, catalogue):
+    base = live_server.url
+    ann = open_browser("1200,900")
+    ben = open_browser("390,844")  # a phone
+
+    # Ann signs up and opens a two-player match from the lobby.
+    sign_up(ann, base, "ann")
+    ann.find_element(*by("#id_players option[value='2']")).click()
+    ann.find_element(*by("#create-match button[type=submit]")).click()
+    wait_for(ann, lambda d: "/matches/" in d.current_url and d.current_url.rstrip("/").split("/")[-1].isdigit())
+    match = Match.objects.get()
+    assert "Waiting for players: 1 of 2" in text_of(ann, "#match-waiting")
+
+    # Ben, on his phone, signs up and joins from the lobby's open list; the match starts.
+    sign_up(ben, base, "ben")
+    ben.find_element(*by(f'button[data-join="{match.pk}"]')).click()
+    wait_for(ben, lambda d: d.current_url.endswith(f"/matches/{match.pk}/"))
+    assert Match.objects.get().status == "playing"
+    wait_for(ben, lambda d: "Waiting for ann" in text_of(d, "#prompt-text"))
+
+    # Ann's page notices by itself, and offers her the setup choices.
+    wait_for(ann, lambda d: "Your turn: Choose the cards you do not keep" in text_of(d, "#prompt-text"))
+    assert len(ann.find_elements(*by("#hand .match-dragon"))) == 3
+    first = click_option(ann, "discard_cards")
+    wait_for(ann, lambda d: "starting resources" in text_of(d, "#prompt-text"))
+    assert len(ann.find_elements(*by("#hand .match-card"))) == 4
+    click_option(ann, "resources", ["meat", "gold", "milk"])
+
+    # Ben's page shows Ann's moves in the log and then asks him.
+    wait_for(ben, lambda d: "Your turn: Choose the cards you do not keep" in text_of(d, "#prompt-text"))
+    assert first in text_of(ben, "#log")
+    click_option(ben, "discard_cards")
+    click_option(ben, "resources", ["crystal", "crystal", "crystal"])
+
+    match = Match.objects.get()
+    assert match.version == 4
+    assert [(d.seat, d.kind) for d in match.decisions.all()] == [
+        (0, "discard_cards"), (0, "resources"), (1, "discard_cards"), (1, "resources")]
+    assert match.state["players"][0]["res"] == [1, 1, 0, 1] and match.state["players"][1]["res"] == [0, 0, 3, 0]
+
+    # The start player is asked for an action; the other waits. Each sees their own mat and the other's.
+    start = match.state["start"]
+    chooser, watcher = (ann, ben) if start == 0 else (ben, ann)
+    wait_for(chooser, lambda d: "Your turn: Choose your action" in text_of(d, "#prompt-text"))
+    wait_for(watcher, lambda d: "Waiting for" in text_of(d, "#prompt-text") and "Choose your action"
+             in text_of(d, "#prompt-text"))
+    for driver in (ann, ben):
+        assert len(driver.find_elements(*by("#you .match-space"))) == 12
+        assert len(driver.find_elements(*by("#opponents .match-space"))) == 12
+        assert len(driver.find_elements(*by("#log li"))) == 4
+    # The opponent's hand is only a count: no card of it is drawn on the page.
+    ben_hand = set(match.state["players"][1]["hand"])
+    shown = {int(e.get_attribute("data-dragon")) for e in ann.find_elements(*by(".match-dragon"))}
+    assert not ben_hand & shown
+
+    # The phone shows the board without sideways scrolling.
+    assert ben.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+    # The start player passes; the turn goes to the other, whose page asks them by itself.
+    click_option(chooser, "pass")
+    wait_for(watcher, lambda d: "Your turn: Choose your action" in text_of(d, "#prompt-text"))
+    assert Match.objects.get().version == 5
