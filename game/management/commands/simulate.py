@@ -1,6 +1,5 @@
 """Play seeded random games with the rules engine and report speed and scores."""
 import statistics
-import sys
 import time
 
 from django.conf import settings
@@ -38,7 +37,7 @@ def bar(done, total, started, out):
     width = 30
     filled = int(width * done / total) if total else width
     rate = done / max(time.perf_counter() - started, 1e-9)
-    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {rate:.1f} games/s")
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {rate:.1f} games/s", ending="")
     out.flush()
 
 
@@ -60,7 +59,7 @@ class Command(BaseCommand):
         if not 1 <= players <= 5:
             raise CommandError("--players must be 1 to 5")
         cat = catalogue_from_db() if source == "db" else load_fixtures(settings.BASE_DIR / "fixtures")
-        err = sys.stderr
+        err = self.stderr
         totals, winners, decisions, turns = [], [], 0, 0
         categories = {c: [] for c in CATEGORIES}
         started = time.perf_counter()
@@ -74,7 +73,7 @@ class Command(BaseCommand):
                     categories[c].append(score[c])
             winners.append(max(score["total"] for score in st.result["scores"]))
             bar(g + 1, games, started, err)
-        err.write("\n")
+        err.write("")
         elapsed = time.perf_counter() - started
         w = self.stdout.write
         w(f"{games} games, {players} players{' with Dragon Academy' if academy else ''}, seeds {seed}..{seed + games - 1}")
