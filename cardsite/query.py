@@ -7,11 +7,11 @@ for one card model; a field that a model does not have (a cave card has no size)
 docs/query-language.md and on the /cards/help/ page.
 """
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from cardsite.models import CAVES, AbilityKind, Dragon, Printing, Size, Trait
+from cardsite.models import CAVES, AbilityKind, Dragon, Expansion, Printing, Size, Trait
 
 MAX_LENGTH = 300
 MAX_TERMS = 40
@@ -46,6 +46,7 @@ class Term:
     op: str
     value: object  # a tuple of choices, an int, a (low, high) range, or a string
     position: int
+    value_position: int = field(default=-1, compare=False)
 
 
 @dataclass(frozen=True)
@@ -296,7 +297,7 @@ def _term(name, op, raw, position, value_position):
         values = tuple(part.lower() for part in raw.split(","))
         if any(not re.fullmatch(r"[a-z0-9_-]+", part) for part in values):
             raise QueryError(f"{raw!r} is not an expansion name", value_position, "an expansion such as base, academy")
-        return Term(name, op, values, position)
+        return Term(name, op, values, position, value_position)
     choices = CHOICE_FIELDS[name]
     values = []
     offset = value_position
@@ -418,6 +419,11 @@ def _positive_term(term, model, is_dragon, text_match):
         wanted = "dragon" if is_dragon else "cave"
         return Q() if wanted in value else NOTHING
     if name == "expansion":
+        known = list(Expansion.objects.order_by("id").values_list("slug", flat=True))
+        unknown = [slug for slug in value if slug not in known]
+        if unknown:
+            raise QueryError(f"{unknown[0]!r} is not an expansion; known: {', '.join(known)}",
+                             term.value_position, "one of " + ", ".join(known))
         return Q(expansion__slug__in=value)
     if name == "printing":
         return Q(printing__in=value)

@@ -64,3 +64,9 @@ def test_api_is_read_only(client, catalogue):
     response = client.delete("/api/dragons/1/")
     assert response.status_code == 405
     assert Dragon.objects.filter(number=1).exists()
+
+
+def test_unknown_expansion_in_a_query_names_the_known_ones(api):
+    body = api("/api/dragons/?q=size:large+exp:moon", status=400)
+    assert "'moon' is not an expansion; known: base, academy" in body["detail"]
+    assert body["position"] == len("size:large exp:")
