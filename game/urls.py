@@ -1,10 +1,12 @@
 """URLs of the game app: matches, the rules reference, the ability checker and the score calculator."""
 from django.urls import path
 
-from . import api_calculator, api_matches, views_calculator, views_matches, views_rules
+from . import api_calculator, api_checker, api_matches, views_calculator, views_checker, views_matches, views_rules
 
 urlpatterns = [
     path("rules/", views_rules.rules, name="rules"),
+    path("checker/", views_checker.checker, name="checker"),
+    path("api/checker/", api_checker.CheckerView.as_view(), name="api-checker"),
     path("calculator/", views_calculator.calculator, name="calculator"),
     path("calculator/s/<str:code>/", views_calculator.sheet_page, name="calculator-sheet"),
     path("calculator/history/", views_calculator.history, name="calculator-history"),
