@@ -55,7 +55,7 @@ class Checker:
         return True
 
     def whole(self, obj, key, path, default=0, maximum=MAX_NUMBER, signed=False, allow_none=False):
-        where = f"{path}.{key}" if path else key
+        where = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else key
         value = obj.get(key)
         if value is None or value == "":
             if allow_none:
