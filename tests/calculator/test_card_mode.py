@@ -226,3 +226,16 @@ def test_miserly_amphiptere_gains_a_gold_when_its_grotto_matches_the_left_neighb
         player("Ben", [d(103, G), d(110, G)], resources=3),
     ]})
     assert result["by_name"]["Ben"]["breakdown"]["items"] == 1
+
+
+@pytest.mark.xfail(strict=True, reason="engine: scoring.score_mat compares objective places only with the left "
+                                        "neighbour it is given, not with every player (reported to the engine helper)")
+def test_striped_dragonette_compares_with_every_player_not_only_the_left_neighbour(scored):
+    objectives = [{"tile": 7, "side": "b"}, None, None, None]
+    result = scored({"mode": "card", "objectives": objectives, "players": [
+        player("Ann", [d(41, C)], objective_counts=[2]),  # 2nd of three
+        player("Ben", [d(51, C)], objective_counts=[3]),  # 1st: Ann's left neighbour
+        player("Cy", [d(54, C)], objective_counts=[1]),  # 3rd: Cy, not Ann, is lowest
+    ]})
+    # Rounds 2-4 have no objective, so every marker is on "all others" and Ann ties for lowest: 3 rounds x 2 VP.
+    assert ability_vp(result["by_name"]["Ann"], 41) == 6
