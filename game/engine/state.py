@@ -9,7 +9,7 @@ from itertools import combinations, combinations_with_replacement
 from . import interpreter as fx
 from .catalogue import CAVE_NAMES, RESOURCES
 from .decisions import IllegalDecision, MalformedDecision, Option, Pending
-from .interpreter import YES, push_ability
+from .interpreter import push_ability
 from .model import COLUMNS, NEST, Player
 from .rng import Rng
 

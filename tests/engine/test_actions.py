@@ -2,7 +2,6 @@
 import pytest
 
 from game.engine.decisions import IllegalDecision, MalformedDecision, Option
-from game.engine.model import NEST
 
 from .helpers import cave, choose, clear_player, dragon, make_catalogue, new_game, put
 

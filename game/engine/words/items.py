@@ -1,7 +1,7 @@
 """Words that move items: pay, gain, lay_egg, cache, tuck (and the hatchlings' feeding they trigger)."""
 from ..catalogue import RES_INDEX, RESOURCES
 from ..decisions import Option
-from ..interpreter import (amount, can, get_var, here, push_ability, push_fx, push_then, scope_spaces, set_var,
+from ..interpreter import (amount, can, get_var, here, push_fx, push_then, scope_spaces, set_var,
                            targets, word)
 from ..model import NEST
 from ..state import do_exchange, exchange_options, task as register_task
@@ -315,8 +315,6 @@ def gain(st, task, frame):
             if not options:
                 break
             return st.ask(task, p, f"Take a {item} card from the display or the top of the deck", options)
-        task["left"] = 0
-    elif isinstance(item, str) and item in ("meat_or_milk",):
         task["left"] = 0
     _gained(st, task, frame, got)
 
