@@ -1,0 +1,106 @@
+"""Every dragon of the catalogue (263 numbers, 268 printings), every ability: run it on a busy mat and check it did
+what its words say — changed what they act on, nothing they cannot touch, and gave opponents their share."""
+import pytest
+
+from tests.engine.helpers import real_catalogue
+
+from .expect import ANY, channels
+from .situation import changed, run_ability, situation, snapshot
+
+CAT = real_catalogue()
+PRINTED = ("when_played", "if_activated", "once_per_round", "end_game")
+
+# Abilities that rightly do nothing on the test mat, and why. Each is checked to do nothing, so the reason stays true.
+IDLE = {
+    (81, "end_game"): "a dragon sits to its right",
+    (129, "end_game"): "no playful dragon is orthogonally adjacent to it",
+    (91, "end_game"): "its cave holds no hatchling",
+    (59, "end_game"): "no other shy dragon is in its cave",
+    (235, "end_game"): "the mat holds one hatchling, not two",
+    (54, "end_game"): "an aggressive dragon is in its cave",
+    (150, "end_game"): "no other helpful dragon is in its column",
+}
+
+
+def rows():
+    for card in CAT.dragons:
+        for i, ability in enumerate(card.abilities):
+            if ability["kind"] in PRINTED:
+                yield pytest.param(card.index, i, id=f"{card.number}{'u' if card.printing == 'updated' else ''}-"
+                                                     f"{ability['kind']}-{card.name.replace(' ', '_')}")
+
+
+def place(card):
+    """Original printings of updated cards are only in a base game's decks."""
+    return situation(card.index, academy=not (card.printing == "original" and card.number in (119, 124, 131, 132,
+                                                                                               134)))
+
+
+@pytest.mark.parametrize("index,which", list(rows()))
+def test_ability_does_what_its_words_say(index, which):
+    card = CAT.dragons[index]
+    ability = card.abilities[which]
+    st, space = place(card)
+    if card.size == "fledgling":
+        st.players[0].spaces[space].tokens = len(card.training)  # fully trained: its ability is active
+    before, after = run_ability(st, 0, ability, src=index)
+    mine = changed(before[0], after[0])
+    may, acts = channels(ability["effect"])
+    key = (card.number, ability["kind"])
+    if key in IDLE:
+        assert not mine, f"{card.label()} was expected to do nothing here ({IDLE[key]})"
+        return
+    if ANY not in may:
+        assert mine <= may, f"{card.label()} changed {sorted(mine - may)}, which its words never touch"
+    if ANY in acts:
+        assert mine, f"{card.label()} changed nothing"
+    else:
+        assert mine & acts, f"{card.label()} changed {sorted(mine)} but its words act on {sorted(acts)}"
+    if ability.get("others"):
+        theirs = [changed(before[p], after[p]) for p in range(1, len(st.players))]
+        assert any(theirs), f"no opponent took {card.label()}'s share"
+
+
+def hatchlings():
+    return [pytest.param(c.index, id=f"{c.number}-{c.name.replace(' ', '_')}") for c in CAT.dragons
+            if c.size == "hatchling"]
+
+
+def feed_once(st, card, index):
+    """Feed a hatchling its food by an outside ability (not its own if-activated one)."""
+    if card.feeds_on == "card":
+        effect = {"do": "tuck", "from": "deck", "under": {"scope": "here"}}
+    else:
+        effect = {"do": "cache", "item": card.feeds_on, "from": "general", "on": {"scope": "here"}}
+    return run_ability(st, 0, {"kind": "when_played", "effect": effect}, src=index, source="a test ability")
+
+
+@pytest.mark.parametrize("index", hatchlings())
+def test_hatchling_feeds_every_time_and_grows_up_exactly_once(index):
+    card = CAT.dragons[index]
+    st, space = place(card)
+    feed = [a["effect"] for a in card.abilities if a["kind"] == "on_feed"]
+    _, feed_acts = channels(feed[0]) if feed else (set(), set())
+    _, grow_acts = channels(next(a for a in card.abilities if a["kind"] == "on_grow_up")["effect"])
+    grown = []
+    for time in range(4):
+        for other in st.players[0].spaces:  # room to train again for hatchlings whose feeding trains
+            if other.dragon is not None and CAT.dragons[other.dragon].size == "fledgling":
+                other.tokens = 0
+        before, after = feed_once(st, card, index)
+        s = st.players[0].spaces[space]
+        grown.append(s.grown)
+        assert s.fed == time + 1
+        mine = changed(before[0], after[0]) - {"cached", "tucked"}
+        acts = feed_acts | (grow_acts if time == 2 else set())
+        if acts:
+            assert mine & acts or ANY in acts and mine, f"feeding {card.label()} gave nothing (time {time + 1})"
+        else:
+            assert not mine, f"feeding {card.label()} gave {sorted(mine)} though it has no feeding ability"
+    assert grown == [False, False, True, True]
+
+
+def test_every_hatchling_has_a_food_and_a_grow_up_ability():
+    for card in CAT.dragons:
+        if card.size == "hatchling":
+            assert "on_grow_up" in card.kinds and card.feeds_on in ("milk", "meat", "card"), card.label()
