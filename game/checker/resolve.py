@@ -58,6 +58,7 @@ def fire(st, subject, ability, s):
         return notes
     if subject.kind == "cave":
         index = s.at
+        me.caves.remove(subject.index)
         me.spaces[index].cave_card = subject.index
         where = f"{CAVE_NAMES[index // COLUMNS]} column {index % COLUMNS + 1}"
         if kind != "when_played":

@@ -280,6 +280,8 @@ def build(cat, s):
         space.tokens, space.fed, space.grown = p.tokens, p.fed, p.fed >= 3
     me.hand = list(s.hand) + _from_bottom(st.dragon_deck, s.hand_count)
     me.caves = _from_bottom(st.cave_deck, s.cave_cards)
+    if s.subject.kind == "cave":
+        me.caves.append(s.subject.index)  # in hand, about to be excavated
     me.res, me.coins, me.nest, me.guild = list(s.resources), s.coins, s.nest_eggs, s.guild
     st.dragon_deck.extend(reversed(s.deck_top))  # the deck is drawn from its end
     for seat in range(1, s.players):
