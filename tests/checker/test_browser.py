@@ -1,0 +1,103 @@
+"""A person on a phone-sized headless Chromium picks a card, runs its ability and clicks through its decisions."""
+import shutil
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+
+@pytest.fixture
+def browser():
+    if not (CHROMIUM and CHROMEDRIVER):
+        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--no-first-run", "--window-size=412,915"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
+
+
+def wait_for(driver, condition, timeout=15):
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, timeout).until(lambda d: condition(d))
+
+
+def css(driver, selector):
+    from selenium.webdriver.common.by import By
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def click(driver, element):
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def watch_spinner(driver):
+    """Record whether the page ever shows its spinner (the busy class) from now on."""
+    driver.execute_script("""
+        window.ckSpun = false;
+        var root = document.getElementById('checker');
+        new MutationObserver(function () { if (root.classList.contains('ck-busy')) window.ckSpun = true; })
+            .observe(root, {attributes: true, attributeFilter: ['class']});""")
+
+
+def test_pick_a_card_run_it_and_click_through_a_decision(browser, live_server, catalogue):
+    browser.get(live_server.url + "/checker/")
+    card = css(browser, "#ck-card")[0]
+    card.send_keys("Calm Loch Serpent")
+    click(browser, css(browser, "input[name=at_eggs]")[0])  # leaving the card field loads its abilities
+    wait_for(browser, lambda d: "If activated" in css(d, "#ck-ability option")[0].text)
+
+    # The situation: the serpent in the Golden Grotto beside a dragon with room for eggs.
+    browser.execute_script("""
+        var f = document.getElementById('checker-form');
+        f.at_cave.value = 'golden_grotto'; f.at_column.value = '1';
+        f.d0_card.value = 'Green Ghost'; f.d0_cave.value = 'golden_grotto'; f.d0_column.value = '2';""")
+    watch_spinner(browser)
+    click(browser, css(browser, "#ck-run")[0])
+    wait_for(browser, lambda d: css(d, ".ck-pending .ck-option"))
+    assert "Use Calm Loch Serpent" in css(browser, ".ck-pending .ck-prompt")[0].text
+    assert browser.execute_script("return window.ckSpun")
+    assert "card=Calm+Loch+Serpent" in browser.current_url
+
+    yes = next(a for a in css(browser, ".ck-option") if a.text == "Yes")
+    click(browser, yes)
+    wait_for(browser, lambda d: "Lay an egg" in css(d, ".ck-pending .ck-prompt")[0].text)
+    labels = [a.text for a in css(browser, ".ck-option")]
+    assert labels == ["Lay on Golden Grotto space 1", "Lay on Golden Grotto space 2"]
+    refused = " ".join(li.text for li in css(browser, ".ck-not li"))
+    assert "this ability lays eggs on dragons" in refused  # the nests have room, but this egg goes on a dragon
+    assert "d=yes" in browser.current_url
+
+    click(browser, css(browser, ".ck-option")[1])
+    wait_for(browser, lambda d: css(d, ".ck-done"))
+    steps = [li.text for li in css(browser, ".ck-change")]
+    assert any("eggs on Green Ghost (Golden Grotto 2) 0 → 1" in s for s in steps)
+    # Nothing on the page is wider than the phone's screen.
+    assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+    # Back to an earlier step, then the browser's own back button.
+    click(browser, css(browser, ".ck-back")[1])
+    wait_for(browser, lambda d: "Lay an egg" in css(d, ".ck-pending .ck-prompt")[0].text)
+    browser.back()
+    wait_for(browser, lambda d: css(d, ".ck-done"))
+
+
+def test_mistake_in_the_form_is_shown_beside_its_field(browser, live_server, catalogue):
+    browser.get(live_server.url + "/checker/?card=Smirking+Ridgeback")
+    browser.execute_script("document.getElementById('checker-form').at_cave.value = 'golden_grotto';")
+    click(browser, css(browser, "#ck-run")[0])
+    wait_for(browser, lambda d: css(d, ".ck-field.has-error"))
+    field = css(browser, ".ck-field.has-error")[0]
+    assert "does not live in the Golden Grotto" in field.text
+    assert not css(browser, ".ck-pending")
