@@ -6,7 +6,7 @@ a refused request leaves nothing half-saved. Rules live in the engine; this modu
 """
 import secrets
 
-from django.db import transaction
+from django.db import OperationalError, connection, transaction
 from django.http import Http404
 from django.utils import timezone
 
@@ -113,6 +113,18 @@ def seat_of(match, user):
 
 
 def submit_decision(match_id, user, version, option):
+    """Take one decision for `user` at `version`; see `_submit` for what is refused."""
+    try:
+        return _submit(match_id, user, version, option)
+    except OperationalError as exc:
+        # SQLite has no row locks: of two writers at once, one is told the database is locked. For the player
+        # that is the same news as a stale version: someone else moved first.
+        if connection.vendor == "sqlite" and "locked" in str(exc):
+            raise StaleMatch("another decision was stored at the same moment; look again and choose anew") from exc
+        raise
+
+
+def _submit(match_id, user, version, option):
     """Take one decision for `user` at `version`; returns the match at its new version.
 
     Refusals, all before anything is written: malformed input or a rule-breaking option (the engine's ValueErrors:
