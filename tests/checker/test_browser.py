@@ -28,8 +28,11 @@ def browser():
 
 
 def wait_for(driver, condition, timeout=15):
+    """Wait for a condition; the result area is replaced as a whole, so a found element may go stale meanwhile."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout).until(lambda d: condition(d))
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException, IndexError)).until(
+        lambda d: condition(d))
 
 
 def css(driver, selector):
