@@ -2,7 +2,8 @@
 
 Every resource is reachable by number and by slug (`/api/dragons/12/`, `/api/dragons/12-...-drake/`). Responses
 carry an ETag and Last-Modified derived from the catalogue version, answer conditional GETs with 304, and JSON
-answers are kept in the cache keyed on that version, so a reload of the catalogue makes every entry stale at once.
+answers are kept in the cache keyed on that version, so a reload of the catalogue makes every entry stale at once
+(`CatalogueCacheMiddleware`).
 """
 import hashlib
 
@@ -67,7 +68,7 @@ class StrictOrderingFilter(OrderingFilter):
 
 
 class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
-    """Shared behaviour: lookup by number or slug, strict parameters, conditional GET and a version-keyed cache."""
+    """Shared behaviour: lookup by number or slug and strict parameters (caching: CatalogueCacheMiddleware)."""
 
     authentication_classes = ()  # public, read-only data: no session or login is ever looked at
     permission_classes = (AllowAny,)
@@ -112,13 +113,30 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
         super().initial(request, *args, **kwargs)
         self.check_params(request)
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.method not in ("GET", "HEAD") or _wants_html(request):
-            return super().dispatch(request, *args, **kwargs)
+
+CACHED_PREFIXES = ("/api/dragons/", "/api/caves/", "/api/guild-tiles/", "/api/objective-tiles/", "/api/expansions/")
+UNCACHED_HEADERS = {"set-cookie", "etag", "last-modified", "cache-control"}
+
+
+class CatalogueCacheMiddleware:
+    """Conditional GET and a version-keyed answer cache for the catalogue API, placed right after WhiteNoise.
+
+    It sits that early so a cached answer skips URL resolution, sessions, authentication and the view, and costs
+    about what a static file does (docs/benchmarks.md). The key is the catalogue version, the method, the full path
+    and the Accept header; a load or an edit changes the version, so no entry is ever invalidated by hand.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if (request.method not in ("GET", "HEAD") or not request.path.startswith(CACHED_PREFIXES)
+                or _wants_html(request)):
+            return self.get_response(request)
         version, last_modified = search.catalogue_state()
-        key = hashlib.sha1(
-            f"{version}|{request.get_full_path()}|{request.META.get('HTTP_ACCEPT', '')}".encode()
-        ).hexdigest()
+        key = hashlib.sha1("|".join((
+            version, request.method, request.get_full_path(), request.META.get("HTTP_ACCEPT", ""),
+        )).encode()).hexdigest()
         etag = quote_etag(key[:24])
         if _not_modified(request, etag, last_modified):
             response = HttpResponseNotModified()
@@ -126,18 +144,19 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
             return response
         cached = cache.get("catalogue-api:" + key)
         if cached is not None:
-            status, content_type, content = cached
-            response = HttpResponse(content, status=status, content_type=content_type)
+            status, headers, content = cached
+            response = HttpResponse(content, status=status)
+            for name, value in headers:
+                response[name] = value
         else:
-            response = super().dispatch(request, *args, **kwargs)
-            if hasattr(response, "render"):
-                response.render()
-            if response.status_code in (200, 400, 404) and not response.has_header("Set-Cookie"):
-                cache.set("catalogue-api:" + key, (response.status_code, response["Content-Type"],
-                                                   response.content), CACHE_SECONDS)
+            response = self.get_response(request)
+            if (response.status_code in (200, 400, 404) and not response.streaming
+                    and not response.has_header("Set-Cookie")):
+                headers = [(name, value) for name, value in response.items()
+                           if name.lower() not in UNCACHED_HEADERS]
+                cache.set("catalogue-api:" + key, (response.status_code, headers, response.content), CACHE_SECONDS)
         if response.status_code == 200:
             _stamp(response, etag, last_modified)
-        response["Vary"] = "Accept"
         return response
 
 

@@ -42,3 +42,25 @@ def test_editing_a_card_changes_the_etag_and_the_cached_answer(client, catalogue
     assert again.status_code == 200
     assert again["ETag"] != first["ETag"]
     assert again.json()["vp"] == dragon.vp
+
+
+def test_a_cached_answer_is_the_same_answer(client, catalogue):
+    first = client.get("/api/dragons/?q=cave:golden+does:tuck", HTTP_ACCEPT="application/json")
+    again = client.get("/api/dragons/?q=cave:golden+does:tuck", HTTP_ACCEPT="application/json")
+    assert again.content == first.content
+    assert again["Content-Type"] == first["Content-Type"] == "application/json"
+    assert again["ETag"] == first["ETag"]
+
+
+def test_a_refused_query_stays_refused_from_the_cache(client, catalogue):
+    for _ in range(2):
+        response = client.get("/api/dragons/?q=vp>=", HTTP_ACCEPT="application/json")
+        assert response.status_code == 400
+        assert response.json()["position"] == 4
+        assert not response.has_header("ETag")
+
+
+def test_browsable_html_api_is_not_cached_or_tagged(client, catalogue):
+    response = client.get("/api/dragons/?q=tuck", HTTP_ACCEPT="text/html")
+    assert response.status_code == 200
+    assert not response.has_header("ETag")
