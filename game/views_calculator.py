@@ -42,8 +42,9 @@ def _result_context(result):
     rows = [{"key": c["key"], "label": c["label"], "values": [line["breakdown"][c["key"]] for line in result["lines"]]}
             for c in result["categories"]]
     for round_ in result["objectives"]:
-        round_["cells"] = [{"count": count, "from_mat": from_mat, "place": place, "vp": vp} for count, from_mat, place, vp
-                           in zip(round_["counts"], round_["from_mat"], round_["place_names"], round_["vp"])]
+        columns = zip(round_["counts"], round_["from_mat"], round_["place_names"], round_["vp"])
+        round_["cells"] = [{"count": count, "from_mat": from_mat, "place": place, "vp": vp}
+                           for count, from_mat, place, vp in columns]
     return {"result": result, "rows": rows, "chart": charts.stacked_bars(result["lines"], CATEGORY_LABELS),
             "ranked": [result["lines"][i] for i in result["ranking"]]}
 

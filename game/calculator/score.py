@@ -6,7 +6,7 @@ sheet's dragons and cave cards become `Player` spaces, its answers to end-game c
 and the engine's breakdown becomes the calculator's ten categories.
 """
 from game.engine import scoring
-from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES
+from game.engine.catalogue import CAVE_INDEX
 from game.engine.effects.render import render_effect
 from game.engine.model import COLUMNS, Player
 from game.engine.state import objective_places
@@ -150,7 +150,8 @@ def _quick_line(entry, cat):
 
 
 def _automa_line(entry, cat, objectives):
-    counted = scoring.base_breakdown(cat.engine, Player(0), 0, scoring.guild_marker_vp(cat.engine, _markers(entry, cat)))
+    guild = scoring.guild_marker_vp(cat.engine, _markers(entry, cat))
+    counted = scoring.base_breakdown(cat.engine, Player(0), 0, guild)
     objective_vp = entry["objective_vp"]
     if objectives:
         objective_vp = sum(round_["vp"][-1] for round_ in objectives)
@@ -188,7 +189,7 @@ def _card_lines(sheet, cat):
         mine = _copy(pl)
         counted = scoring.score_mat(cat.engine, mine, objective_places=places, guild_markers=pl.markers,
                                     choices=choices, neighbour=neighbour)
-        fledglings = sum(1 for s in pl.spaces if s.dragon is not None and cat.engine.dragons[s.dragon].size == "fledgling")
+        fledglings = sum(1 for dragon in scoring.visible_dragons(pl) if cat.engine.dragons[dragon].size == "fledgling")
         breakdown = {c: counted[c] for c in CATEGORIES if c != "fledglings"}
         breakdown["guild"] += _guild_ability_vp(cat, _copy(pl), row_effect, entry["guild_ability_markers"])
         # The engine counts fledglings inside printed VP; the score pad shows them on their own line.
@@ -295,4 +296,4 @@ def _names(names):
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-__all__ = ["CATEGORY_LABELS", "CAVE_NAMES", "build_player", "choice_options", "score_sheet"]
+__all__ = ["CATEGORY_LABELS", "build_player", "choice_options", "score_sheet"]

@@ -7,6 +7,8 @@ messages. Nothing here scores: that is `game.calculator.score`, which hands the 
 from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES, CAVES
 from game.engine.model import COLUMNS
 
+from .score import choice_options
+
 MAX_PLAYERS = 5
 MAX_NUMBER = 999
 MAX_NAME = 40
@@ -414,7 +416,6 @@ def _dragons(ch, player, path, academy, owner, seen):
             ch.error(f"{where}.tokens", f"{card.name} has {len(card.training)} training boxes")
         choice = item.get("choice")
         if choice not in (None, ""):
-            from .score import choice_options
             options = choice_options(card)
             values = [value for value, _ in options]
             if isinstance(choice, str) and choice.isdigit():
@@ -474,7 +475,8 @@ def _cave_cards(ch, player, path, academy, dragons, owner, seen):
             ch.error(f"{where}.column", f"cave cards go in columns 2 to {COLUMNS}")
             continue
         if (cave, column) in taken:
-            ch.error(f"{where}.column", f"column {column} of the {CAVE_NAMES[CAVE_INDEX[cave]]} already has a cave card")
+            ch.error(f"{where}.column",
+                     f"column {column} of the {CAVE_NAMES[CAVE_INDEX[cave]]} already has a cave card")
             continue
         taken.add((cave, column))
         clean.append({"card": number, "cave": cave, "column": column})

@@ -11,8 +11,8 @@ from game.models import ScoreSheet
 pytestmark = pytest.mark.django_db
 
 CAVES = ["crimson_cavern", "golden_grotto", "amethyst_abyss"]
-junk = st.one_of(st.none(), st.booleans(), st.integers(-3, 300), st.text(max_size=6), st.lists(st.integers(), max_size=2),
-                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=1))
+junk = st.one_of(st.none(), st.booleans(), st.integers(-3, 300), st.text(max_size=6),
+                 st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=1))
 small = st.one_of(st.integers(-1, 6), junk)
 cards = st.one_of(st.integers(1, 270), st.sampled_from(["74 Solitary Brown Drake", "119-chameleon-coatl",
                                                         "Striped Dragonette", "211", "86"]), junk)
@@ -36,8 +36,8 @@ objective = st.one_of(st.none(), st.fixed_dictionaries({"tile": st.one_of(st.int
 sheet = st.one_of(
     st.fixed_dictionaries({"mode": st.just("quick"), "players": st.lists(quick_player, max_size=6)},
                           optional={"automa": st.one_of(junk, st.fixed_dictionaries({}, optional={
-                              "dragon_vp": small, "cache_tokens": small, "guild_markers": st.lists(small, max_size=2)})),
-                              "me": small, "academy": junk}),
+                              "dragon_vp": small, "cache_tokens": small,
+                              "guild_markers": st.lists(small, max_size=2)})), "me": small, "academy": junk}),
     st.fixed_dictionaries({"mode": st.just("card"), "players": st.lists(card_player, max_size=6)},
                           optional={"guild_tile": small, "objectives": st.lists(objective, max_size=5),
                                     "academy": st.booleans(), "title": junk}),
