@@ -43,9 +43,10 @@ class MatchListView(MatchAPIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(parameters=[
-        OpenApiParameter("status", str, enum=[s.value for s in Match.Status], description="Only matches in this state."),
+        OpenApiParameter("status", str, enum=[s.value for s in Match.Status],
+                         description="Only matches in this state."),
         OpenApiParameter("mine", bool, description="Only matches where you have a seat."),
-    ], responses={200: OpenApiTypes.OBJECT}, summary="List matches (newest first)")
+    ], responses={200: OpenApiTypes.OBJECT}, summary="List matches (newest first)", operation_id="matches_list")
     def get(self, request):
         matches = _matches()
         wanted = request.query_params.get("status")
@@ -67,7 +68,7 @@ class MatchListView(MatchAPIView):
                    examples=[OpenApiExample("Three players with Dragon Academy",
                                             value={"players": 3, "academy": True, "updated": True},
                                             request_only=True)],
-                   summary="Open a match; you take the first seat")
+                   summary="Open a match; you take the first seat", operation_id="matches_create")
     def post(self, request):
         body = _body(request)
         unknown = set(body) - {"players", "academy", "updated"}
@@ -79,7 +80,8 @@ class MatchListView(MatchAPIView):
 
 
 class MatchDetailView(MatchAPIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="A match as you may see it")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="A match as you may see it",
+                   operation_id="matches_retrieve")
     def get(self, request, pk):
         match = get_object_or_404(_matches(), pk=pk)
         return Response(present.match_json(match, request.user))
@@ -89,7 +91,7 @@ class MatchJoinView(MatchAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
-                   summary="Take the next free seat")
+                   summary="Take the next free seat", operation_id="matches_join")
     def post(self, request, pk):
         match = services.join_match(pk, request.user)
         return Response(present.match_json(_matches().get(pk=match.pk), request.user))
@@ -99,14 +101,16 @@ class MatchStartView(MatchAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT},
-                   summary="Start with the players seated so far (the creator only)")
+                   summary="Start with the players seated so far (the creator only)",
+                   operation_id="matches_start")
     def post(self, request, pk):
         match = services.start_match(pk, request.user)
         return Response(present.match_json(_matches().get(pk=match.pk), request.user))
 
 
 class MatchOptionsView(MatchAPIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Your legal options, when it is your turn")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Your legal options, when it is your turn",
+                   operation_id="matches_options")
     def get(self, request, pk):
         match = get_object_or_404(_matches(), pk=pk)
         return Response(present.options_json(match, request.user))
@@ -122,7 +126,8 @@ class MatchDecisionView(MatchAPIView):
                                             value={"version": 1, "option": {"kind": "resources",
                                                                             "args": ["meat", "gold", "milk"]}},
                                             request_only=True)],
-                   summary="Take a decision; `version` is the match version you chose at")
+                   summary="Take a decision; `version` is the match version you chose at",
+                   operation_id="matches_decide")
     def post(self, request, pk):
         body = _body(request)
         unknown = set(body) - {"version", "option"}
