@@ -239,3 +239,18 @@ def test_striped_dragonette_compares_with_every_player_not_only_the_left_neighbo
     ]})
     # Rounds 2-4 have no objective, so every marker is on "all others" and Ann ties for lowest: 3 rounds x 2 VP.
     assert ability_vp(result["by_name"]["Ann"], 41) == 6
+
+
+def test_abilities_are_read_from_the_catalogue_not_written_into_the_calculator(scored):
+    from cardsite.models import Dragon
+
+    mat = [d(42, G), d(47, G)]
+    before = scored({"mode": "card", "players": [player("Ann", mat)]})
+    assert ability_vp(before["by_name"]["Ann"], 42) == 3
+    # An erratum in the catalogue (5 VP per other dragon instead of 3) changes the score at once.
+    dragon = Dragon.objects.get(number=42)
+    dragon.abilities = [{"kind": "end_game", "effect": {"do": "score", "vp": 5, "per": {
+        "count": "dragons", "scope": "cave", "other": True}}}]
+    dragon.save()
+    after = scored({"mode": "card", "players": [player("Ann", mat)]})
+    assert ability_vp(after["by_name"]["Ann"], 42) == 5
