@@ -143,6 +143,10 @@ def situation(card_index, players=3, academy=True):
         _pull(st, d)
         opponent.spaces[0].dragon = d
         opponent.objectives = [1, 2]
+        fledgling = dragon_index(188)
+        if seat == 1 and academy and fledgling != card_index:  # something for "each opponent may train"
+            _pull(st, fledgling)
+            opponent.spaces[COLUMNS].dragon = fledgling
     st.refill_display()
     st.current = st.start = 0
     st.pending = None

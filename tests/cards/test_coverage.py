@@ -6,7 +6,6 @@ from game.engine.coverage import check_counter, check_effect, gaps
 from tests.engine.helpers import dragon, make_catalogue, real_catalogue
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: 'train' ignores on.each (card 232); fixed once the engine is free")
 def test_every_card_tile_row_objective_side_and_board_effect_runs():
     assert gaps(real_catalogue()) == []
 
