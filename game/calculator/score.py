@@ -83,15 +83,16 @@ def _markers(entry, cat):
     return markers
 
 
-def _guild_row(cat, tile_number):
-    """Index and effect of the chosen tile's END GAME ability row."""
-    if tile_number is None:
-        return None, None
-    tile = cat.engine.guild_tiles[cat.guild_numbers[tile_number]]
-    for index, row in enumerate(tile.get("rows", ())):
+def _guild_tile(cat, number):
+    return None if number is None else cat.engine.guild_tiles[cat.guild_numbers[number]]
+
+
+def _end_game_row(tile):
+    """Index of the tile's END GAME ability row, where the engine scores a marker by the row's effect."""
+    for index, row in enumerate((tile or {}).get("rows", ())):
         if row.get("end_game"):
-            return index, row["effect"]
-    return None, None
+            return index
+    return None
 
 
 def score_sheet(sheet, cat):
@@ -170,7 +171,8 @@ def _automa_line(entry, cat, objectives):
 
 
 def _card_lines(sheet, cat):
-    row, row_effect = _guild_row(cat, sheet.get("guild_tile"))
+    tile = _guild_tile(cat, sheet.get("guild_tile"))
+    row = _end_game_row(tile)
     players = []
     for seat, entry in enumerate(sheet["players"]):
         entry = dict(entry, _ability_row=row)
@@ -188,10 +190,9 @@ def _card_lines(sheet, cat):
         neighbour = _copy(players[(seat + 1) % n]) if n > 1 else None
         mine = _copy(pl)
         counted = scoring.score_mat(cat.engine, mine, objective_places=places, guild_markers=pl.markers,
-                                    choices=choices, neighbour=neighbour)
+                                    choices=choices, neighbour=neighbour, guild_tile=tile)
         fledglings = sum(1 for dragon in scoring.visible_dragons(pl) if cat.engine.dragons[dragon].size == "fledgling")
         breakdown = {c: counted[c] for c in CATEGORIES if c != "fledglings"}
-        breakdown["guild"] += _guild_ability_vp(cat, _copy(pl), row_effect, entry["guild_ability_markers"])
         # The engine counts fledglings inside printed VP; the score pad shows them on their own line.
         breakdown["fledglings"] = fledglings * fledglings
         breakdown["dragons"] -= fledglings * fledglings
@@ -201,23 +202,6 @@ def _card_lines(sheet, cat):
                       "visible_dragons": len(scoring.visible_dragons(pl)), "details": details,
                       "objective_places": [PLACE_NAMES[p] for p in places]})
     return lines, [r for r in objectives if r]
-
-
-def _guild_ability_vp(cat, pl, effect, markers):
-    """The guild tile's END GAME ability, once per marker on its row, run by the engine's evaluator.
-
-    `scoring.score_mat` does not score the tile's row (it has no tile to read), so the calculator asks the engine's
-    `evaluate` for it, exactly as the engine does for a dragon's end-game ability.
-    """
-    if not markers or effect is None:
-        return 0
-    from game.engine import interpreter as fx
-    from game.engine.state import GameState
-
-    st = GameState(cat.engine)
-    st.players = [pl]
-    frame = st.frames[fx.new_frame(st, 0, source="guild")]
-    return markers * scoring.evaluate(st, frame, effect, [])
 
 
 def _copy(pl):
