@@ -225,3 +225,29 @@ def test_card_lookup_lists_the_abilities(client, catalogue):
     body = response.json()
     assert body["name"] == GRAZER
     assert [a["kind"] for a in body["abilities"]] == ["if_activated", "on_feed", "on_grow_up"]
+
+
+def test_each_opponent_decides_their_share_in_turn(checked):
+    result = checked({"card": "Subterranean Basilisk", "situation": {"players": 3, "nest_eggs": 0}, "auto": True})
+    asked = [(step["who"], step["prompt"]) for step in result["steps"] if step["prompt"]]
+    assert [who for who, prompt in asked if prompt.startswith("An opponent's Subterranean Basilisk")] == \
+        ["Opponent 1", "Opponent 2"]
+    assert change(result, "eggs in the nests") == (0, 2)
+    assert change(result, "eggs in the nests", seat=1) == (1, 2)
+    assert change(result, "eggs in the nests", seat=2) == (1, 2)
+
+
+def test_declined_share_leaves_that_opponent_unchanged(checked):
+    first = checked({"card": "Subterranean Basilisk", "situation": {"players": 2, "nest_eggs": 0}, "auto": True})
+    decisions = first["decisions"][:-1] + [{"kind": "no", "args": []}]
+    result = checked({"card": "Subterranean Basilisk", "situation": {"players": 2, "nest_eggs": 0},
+                      "decisions": decisions})
+    assert result["finished"]
+    assert change(result, "eggs in the nests", seat=1) is None
+
+
+def test_ability_that_cannot_act_is_skipped_without_a_question(checked):
+    result = checked({"card": "Tranquil Wyrm", "situation": {"coins": 0}})  # pay 1 coin to lay 3 eggs
+    assert result["finished"]
+    assert len(result["steps"]) == 1
+    assert any("cannot do anything" in n for n in result["notes"])
