@@ -5,11 +5,20 @@ from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from game.engine.effects.render import render_abilities
+
 from .calculator import catalogue, charts, services
 from .calculator.form import layout, place_errors, read_post
 from .calculator.score import CATEGORY_LABELS, choice_options
 from .calculator.sheet import SheetInvalid
 from .models import ScoreSheet
+
+
+def _cave_text(card):
+    try:
+        return render_abilities(card.abilities)
+    except ValueError:  # a cave the renderer cannot read yet is still offered, by number
+        return ""
 
 
 def _choices():
@@ -22,7 +31,7 @@ def _choices():
                         "habitats": ",".join(str(h) for h in card.habitats), "capacity": card.capacity,
                         "training": len(card.training), "choices": choice_options(card)})
     caves = [{"label": f"{c.number}" + (" (updated)" if c.printing == "updated" else ""),
-              "academy": c.expansion != "base"} for c in engine.caves]
+              "text": _cave_text(c), "academy": c.expansion != "base"} for c in engine.caves]
     guilds = [{"number": t["number"], "name": t["name"], "academy": t.get("expansion", "base") != "base"}
               for t in engine.guild_tiles]
     from .calculator.score import render_counter_text

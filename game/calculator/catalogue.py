@@ -60,7 +60,9 @@ class CalculatorCatalogue:
     def find_cave(self, ref, academy):
         printing = "updated" if academy else "original"
         if isinstance(ref, str):
-            text = ref.strip().lower().removeprefix("cave card").removeprefix("cave-").strip()
+            text = ref.strip().lower().removeprefix("cave card").removeprefix("cave-").removeprefix("cave").strip()
+            if text.endswith("(updated)") or text.endswith("-updated"):
+                text, printing = text.removesuffix("(updated)").removesuffix("-updated").strip(), "updated"
             if not text.isdigit():
                 return None
             ref = int(text)

@@ -254,3 +254,13 @@ def test_abilities_are_read_from_the_catalogue_not_written_into_the_calculator(s
     dragon.save()
     after = scored({"mode": "card", "players": [player("Ann", mat)]})
     assert ability_vp(after["by_name"]["Ann"], 42) == 5
+
+
+def test_cave_cards_are_named_by_number_and_their_updated_printing(scored, score_api):
+    cave_cards = [{"card": "Cave card 12", "cave": C, "column": 2}, {"card": "50 (updated)", "cave": C, "column": 3}]
+    result = scored({"mode": "card", "academy": True, "objectives": [{"tile": 1, "side": "a"}],
+                     "players": [player("Ann", [d(74, C)], cave_cards=cave_cards)]})
+    assert result["objectives"][0]["counts"] == [2]  # objective 1A counts cave cards on the mat
+    status, body = score_api({"mode": "card", "players": [player("Ann", cave_cards=[
+        {"card": "cave 12", "cave": C, "column": 2}, {"card": "cave 999", "cave": G, "column": 2}])]})
+    assert status == 400 and list(body["errors"]) == ["players[0].cave_cards[1].card"]

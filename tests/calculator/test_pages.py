@@ -27,6 +27,7 @@ def test_the_form_offers_every_dragon_for_autocomplete(client, catalogue):
     html = response.content.decode()
     assert '<option value="119 Chameleon Coatl">' in html
     assert '<option value="119 Chameleon Coatl (updated)">' in html
+    assert re.search(r'<option value="12" label="12: [A-Z][^"]+">', html)  # cave cards by number, with their text
     assert html.count('list="dragon-list"') == 5 * 12  # five players, twelve spaces each
     assert 'name="viewport"' in html
 
