@@ -5,7 +5,10 @@ decisions). `score_mat(...)` scores one mat built from anything (the score calcu
 abilities that need choices take them from `choices` instead of asking.
 """
 from . import interpreter as fx
+from .catalogue import RES_INDEX
 from .model import Player
+
+UNKNOWN_CARD = -1  # a card gained at game end by a scored mat: only its count matters
 
 CATEGORIES = ("guild", "dragons", "abilities", "eggs", "cached", "tucked", "objectives", "coins", "items")
 CATEGORY_NAMES = {
@@ -91,14 +94,19 @@ def final_result(st):
     return {"scores": scores, "places": places, "winners": winners, "tiebreak": notes, "dragons": dragons}
 
 
-def score_mat(catalogue, mat, objective_places=(), guild_markers=(), choices=None, neighbour=None, guild_tile=None):
+def score_mat(catalogue, mat, objective_places=(), guild_markers=(), choices=None, neighbour=None, guild_tile=None,
+              opponents=()):
     """Score one mat (a Player, or its to_json() dict) without playing: the score calculator's entry point.
 
     `objective_places` are the player's places per round (1, 2, 3 or 0 for "all others"); `guild_markers` are
     [row, square] pairs (row -1 is the END GAME VP row; a row of `guild_tile` marked end_game scores its effect).
     `choices` maps a dragon's catalogue index to the answers its end-game ability needs, in order ("yes"/"no" for
     a may or pay, an option number for a choose); without them a choose takes its best option and a pay is declined.
-    `neighbour` is the left neighbour's mat, for abilities that compare with it.
+    `neighbour` is the left neighbour's mat, for abilities that compare with it; `opponents` are every other
+    player's mats (with their `objectives` places), for abilities that compare with all players. The first of them
+    is taken as the left neighbour when `neighbour` is not given.
+    The given Player is scored in place: `end_vp` is filled, and what end-game abilities pay or gain changes its
+    leftovers.
     """
     from .state import GameState
 
@@ -106,8 +114,11 @@ def score_mat(catalogue, mat, objective_places=(), guild_markers=(), choices=Non
     pl.markers = [list(m) for m in guild_markers] or pl.markers
     pl.objectives = list(objective_places) or pl.objectives
     st = GameState(catalogue)
-    st.players = [pl] + ([neighbour if isinstance(neighbour, Player) else Player.from_json(1, _complete(neighbour))]
-                         if neighbour is not None else [])
+    others = [m if isinstance(m, Player) else Player.from_json(i + 1, _complete(m)) for i, m in enumerate(opponents)]
+    if neighbour is not None:
+        left = neighbour if isinstance(neighbour, Player) else Player.from_json(1, _complete(neighbour))
+        others = [left] + [m for m in others if m is not neighbour]
+    st.players = [pl] + others
     pl.end_vp = {}
     rows = (guild_tile or {}).get("rows", [])
     for row, _square in pl.markers:
@@ -149,13 +160,82 @@ def evaluate(st, frame, node, answers):
     if word == "pay":
         take = answers.pop(0) if answers else "no"
         if take == "yes" and can_pay(st, frame, node["cost"]):
+            _auto_pay(st.players[frame["p"]], node["cost"])
             return evaluate(st, frame, node["then"], answers)
         return 0
+    if word == "gain":
+        _auto_gain(st, frame, node)
+        return evaluate(st, frame, node["then"], answers) if node.get("then") else 0
     if word == "choose":
         if answers:
             return evaluate(st, frame, node["options"][int(answers.pop(0))], answers)
         return max(evaluate(st, frame, option, []) for option in node["options"])
     return 0
+
+
+def _take_resource(pl, index=None):
+    """Pay one resource (a given kind, or the most plentiful); short of a kind, exchange 2 others for it first."""
+    if index is None:
+        index = max(range(4), key=lambda k: pl.res[k])
+    if pl.res[index] == 0:
+        for _ in range(2):
+            spare = max((k for k in range(4) if k != index), key=lambda k: pl.res[k])
+            pl.res[spare] -= 1
+        pl.res[index] += 1
+    pl.res[index] -= 1
+
+
+def _auto_pay(pl, cost):
+    """Pay a cost on a scored mat: only how many items remain matters to the score, not which."""
+    for item in cost:
+        name = item["item"]
+        for _ in range(item.get("count", 1)):
+            if name in RES_INDEX:
+                _take_resource(pl, RES_INDEX[name])
+            elif name == "any_resource":
+                _take_resource(pl)
+            elif name == "coin":
+                pl.coins -= 1
+            elif name == "dragon":
+                pl.hand.pop()
+            elif name == "cave":
+                pl.caves.pop()
+            elif name == "card":
+                (pl.hand if pl.hand else pl.caves).pop()
+            elif name == "egg" or (name == "tithe" and not sum(pl.res) and not pl.hand and not pl.caves):
+                _take_egg(pl)
+            elif name == "tithe":
+                if sum(pl.res):
+                    _take_resource(pl)
+                else:
+                    (pl.hand if pl.hand else pl.caves).pop()
+
+
+def _take_egg(pl):
+    if pl.nest:
+        pl.nest -= 1
+        return
+    for space in pl.spaces:
+        if space.eggs:
+            space.eggs -= 1
+            return
+
+
+def _auto_gain(st, frame, node):
+    """An end-game gain (leftovers that score as items): resources, dragon or cave cards."""
+    pl = st.players[frame["p"]]
+    item = node["item"]
+    n = fx.amount(st, frame, node.get("count", 1))
+    if item in RES_INDEX:
+        pl.res[RES_INDEX[item]] += n
+    elif item == "any_resource":
+        pl.res[0] += n  # the kind does not change the score
+    elif item == "dragon":
+        pl.hand += [UNKNOWN_CARD] * n
+    elif item == "cave":
+        pl.caves += [UNKNOWN_CARD] * n
+    elif item == "coin":
+        pl.coins += n
 
 
 def _complete(data):

@@ -87,3 +87,39 @@ def test_score_mat_scores_the_guild_tile_end_game_row_per_marker():
 def test_score_mat_accepts_a_plain_dict_from_user_input():
     score = score_mat(CAT, {"coins": 4, "res": [1, 1, 1, 1], "nest": 2})
     assert score["coins"] == 4 and score["items"] == 1 and score["eggs"] == 2 and score["total"] == 7
+
+
+PAY_TWO_CARDS = dragon(5, "Card Payer", vp=0, abilities=[
+    {"kind": "end_game", "effect": {"do": "pay", "cost": [{"item": "dragon", "count": 2}],
+                                    "then": {"do": "score", "vp": 3}}}])
+MISER = dragon(6, "Miser", vp=0, abilities=[
+    {"kind": "end_game", "effect": {"do": "if", "cond": {"at_least": [
+        {"count": "dragons"}, {"count": "dragons", "of": "left_neighbour"}]}, "then": {"do": "gain", "item": "gold"}}}])
+LOWEST = dragon(7, "Lowest", vp=0, abilities=[
+    {"kind": "end_game", "effect": {"do": "score", "vp": 2, "per": {"count": "objectives_lowest"}}}])
+CAT2 = make_catalogue([PAY_TWO_CARDS, MISER, LOWEST])
+
+
+def test_score_mat_takes_paid_cards_out_of_the_leftovers():
+    pl = Player(0)
+    pl.spaces[0].dragon = 0
+    pl.hand = [10, 11, 12, 13]
+    score = score_mat(CAT2, pl, choices={0: ["yes"]})
+    assert score["abilities"] == 3 and score["items"] == 0 and len(pl.hand) == 2
+
+
+def test_score_mat_adds_an_end_game_gain_to_the_leftovers():
+    pl = Player(0)
+    pl.spaces[0].dragon = 1
+    pl.res = [3, 0, 0, 0]
+    neighbour = Player(1)
+    assert score_mat(CAT2, pl, neighbour=neighbour)["items"] == 1
+
+
+def test_score_mat_compares_objective_places_with_every_opponent():
+    pl = Player(0)
+    pl.spaces[0].dragon = 2
+    left, other = Player(1), Player(2)
+    left.objectives, other.objectives = [1, 0, 0, 0], [3, 0, 0, 0]
+    score = score_mat(CAT2, pl, objective_places=[2, 0, 0, 0], opponents=[left, other])
+    assert score["abilities"] == 2 * 3  # lowest (tied) in rounds 2-4 only: the third player was below in round 1
