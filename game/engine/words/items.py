@@ -391,7 +391,7 @@ def lay_egg(st, task, frame):
         room = st.egg_room(p, targets(st, frame, tgt), nests)
         if room:
             options = [Option("egg_on", (where,)) for where in room]
-            if node.get("up_to") and task["laid"]:
+            if node.get("up_to"):
                 options.append(STOP)
             return st.ask(task, p, f"Lay an egg ({task['left']} to lay): choose where", options)
     if task["laid"]:
