@@ -178,19 +178,23 @@ def _card_lines(sheet, cat):
         entry = dict(entry, _ability_row=row)
         players.append(build_player(seat, entry, cat))
     objectives = _objective_rounds(sheet, cat, players)
+    for seat, pl in enumerate(players):
+        pl.objectives = [round_["places"][seat] if round_ else 0 for round_ in objectives]
     lines = []
     n = len(players)
     for seat, (entry, pl) in enumerate(zip(sheet["players"], players)):
-        places = [round_["places"][seat] if round_ else 0 for round_ in objectives]
+        places = pl.objectives
         choices = {}
         for dragon in entry["dragons"]:
             if "choice" in dragon:
                 index = cat.dragon_slugs[dragon["card"]]
                 choices[index] = _answers(cat.engine.dragons[index], dragon["choice"])
-        neighbour = _copy(players[(seat + 1) % n]) if n > 1 else None
+        # Clockwise from the left neighbour (the next line), who comes first for abilities that compare with them.
+        # The Automa has no mat, so it is left out of these comparisons.
+        opponents = [_copy(players[(seat + k) % n]) for k in range(1, n)]
         mine = _copy(pl)
         counted = scoring.score_mat(cat.engine, mine, objective_places=places, guild_markers=pl.markers,
-                                    choices=choices, neighbour=neighbour, guild_tile=tile)
+                                    choices=choices, opponents=opponents, guild_tile=tile)
         fledglings = sum(1 for dragon in scoring.visible_dragons(pl) if cat.engine.dragons[dragon].size == "fledgling")
         breakdown = {c: counted[c] for c in CATEGORIES if c != "fledglings"}
         # The engine counts fledglings inside printed VP; the score pad shows them on their own line.

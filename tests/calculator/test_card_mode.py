@@ -206,8 +206,6 @@ def test_two_markers_on_a_two_square_end_game_row_score_it_twice(scored):
     assert result["by_name"]["Ann"]["breakdown"]["guild"] == 8
 
 
-@pytest.mark.xfail(strict=True, reason="engine: scoring.score_mat lets an end-game 'pay' score without taking the "
-                                        "paid cards out of the leftovers (reported to the engine helper)")
 def test_cards_paid_for_an_end_game_ability_leave_the_leftovers(scored):
     # 4 dragon cards in hand = 1 VP of leftovers; paying 2 of them for 3 VP leaves 2 cards = 0 VP.
     result = scored({"mode": "card", "players": [player("Ann", [d(86, G, choice=2)], hand_dragons=4)]})
@@ -216,8 +214,16 @@ def test_cards_paid_for_an_end_game_ability_leave_the_leftovers(scored):
     assert ann["breakdown"]["items"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine: scoring.evaluate ignores 'gain' at game end, so the Miserly "
-                                        "Amphiptere's gold never reaches the leftovers (reported to the engine helper)")
+def test_resources_and_cards_paid_together_leave_the_leftovers(scored):
+    # Ophidian Recluse: pay a resource, a cave card and a dragon card for 5 VP.
+    # Before: 5 resources + 1 cave card + 2 dragon cards = 8 items (2 VP); after: 4 + 0 + 1 = 5 items (1 VP).
+    mat = [d(149, C, choice=1), d(144, C, choice=0)]  # the Playful Hornwyrn's payment is declined
+    result = scored({"mode": "card", "players": [player("Ann", mat, resources=5, hand_caves=1, hand_dragons=2)]})
+    ann = result["by_name"]["Ann"]
+    assert ability_vp(ann, 149) == 5 and ability_vp(ann, 144) == 0
+    assert ann["breakdown"]["items"] == 1
+
+
 def test_miserly_amphiptere_gains_a_gold_when_its_grotto_matches_the_left_neighbour(scored):
     # Ben's left neighbour is Ann (seat after his). Ben has 2 dragons in his Golden Grotto, Ann 1: he gains a gold,
     # which makes his 3 resources 4, worth 1 VP.
@@ -228,8 +234,6 @@ def test_miserly_amphiptere_gains_a_gold_when_its_grotto_matches_the_left_neighb
     assert result["by_name"]["Ben"]["breakdown"]["items"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine: scoring.score_mat compares objective places only with the left "
-                                        "neighbour it is given, not with every player (reported to the engine helper)")
 def test_striped_dragonette_compares_with_every_player_not_only_the_left_neighbour(scored):
     objectives = [{"tile": 7, "side": "b"}, None, None, None]
     result = scored({"mode": "card", "objectives": objectives, "players": [
