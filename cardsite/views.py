@@ -1,12 +1,15 @@
 """Search page, query-language help, and one page per dragon, cave card, guild tile and objective tile."""
+import re
+
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from cardsite import filters, query, search
 from cardsite.models import (
     CAVES, COST_ITEMS, AbilityKind, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing, Size, Trait,
 )
-from cardsite.serializers import _card_facts, render_html
+from cardsite.serializers import card_html
 
 INITIAL_RESULTS = 60
 # Words that only shape an ability (sequence, choice, condition) and say nothing about what it does.
@@ -32,6 +35,30 @@ def rules_link(word):
         return rules_anchor(word)
     except (KeyError, ValueError, LookupError):
         return None
+
+
+# Words in rendered ability text that name a rule, and the keyword the rules reference knows them by.
+TEXT_KEYWORDS = {
+    "tuck": "tuck", "tucked": "tuck", "tucks": "tuck", "cache": "cache", "cached": "cache", "caches": "cache",
+    "excavate": "excavate", "excavated": "excavate", "train": "train", "trained": "train", "training": "train",
+    "activate": "activate", "activated": "activate", "reveal": "reveal", "entice": "entice", "explore": "explore",
+    "hatchling": "hatchling", "hatchlings": "hatchling", "fledgling": "fledgling", "fledglings": "fledgling",
+    "lay": "lay egg",
+}
+_TAG_OR_TEXT = re.compile(r"(<[^>]*>)")
+_WORD = re.compile(r"\b(" + "|".join(sorted(TEXT_KEYWORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def link_keywords(html):
+    """The rendered ability HTML with each rule keyword linked to the rules reference (when it exists)."""
+    def link(match):
+        anchor = rules_link(TEXT_KEYWORDS[match.group(1).lower()])
+        if anchor is None:
+            return match.group(0)
+        return f'<a class="rules-keyword" href="{escape(anchor)}">{match.group(0)}</a>'
+
+    parts = _TAG_OR_TEXT.split(html)
+    return "".join(part if part.startswith("<") else _WORD.sub(link, part) for part in parts)
 
 
 def run_query(model, text, limit=INITIAL_RESULTS):
@@ -115,7 +142,7 @@ def _card_context(card, model):
     printings = list(model.objects.filter(number=card.number).exclude(pk=card.pk).order_by("printing"))
     return {
         "card": card,
-        "ability_html": mark_safe(render_html(card.abilities, _card_facts(card))),
+        "ability_html": mark_safe(link_keywords(card_html(card))),
         "mechanics": mechanics,
         "similar": similar,
         "printings": printings,

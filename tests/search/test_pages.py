@@ -122,3 +122,13 @@ def test_card_page_links_its_actions_to_the_rules_reference(client, catalogue):
     anchor = rules_anchor("tuck")
     assert anchor and anchor.startswith("/rules/#")
     assert f'class="rules-link" href="{anchor}"' in body
+
+
+def test_rule_keywords_in_the_ability_text_link_to_the_rules(client, catalogue):
+    from game.rules import rules_anchor
+
+    dragon = next(d for d in Dragon.objects.all() if "Tuck" in d.ability_text or "tuck" in d.ability_text)
+    body = page(client, f"/cards/dragons/{dragon.slug}/")
+    ability = body.split('class="card-ability">', 1)[1].split("</div>", 1)[0]
+    assert f'<a class="rules-keyword" href="{rules_anchor("tuck")}">' in ability
+    assert '<span class="icon' in ability  # icons are kept whole, links go only into the text
