@@ -5,6 +5,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from game.engine.catalogue import CAVE_NAMES, CAVES
 from game.engine.effects.render import render_abilities
 
 from .calculator import catalogue, charts, services
@@ -79,9 +80,26 @@ def calculator(request):
     return render(request, "game/calculator.html", context, status=status)
 
 
+def _mats(sheet):
+    """Card mode: each player's dragons cave by cave, named as the catalogue names them now."""
+    if sheet.mode != ScoreSheet.Mode.CARD:
+        return []
+    cat = catalogue.current()
+    mats = []
+    for player in sheet.data["players"]:
+        caves = []
+        for key, name in zip(CAVES, CAVE_NAMES):
+            dragons = sorted((d for d in player["dragons"] if d["cave"] == key), key=lambda d: d["column"])
+            labels = [cat.dragon_label(cat.dragon_slugs[d["card"]]) if d["card"] in cat.dragon_slugs else d["card"]
+                      for d in dragons]
+            caves.append({"name": name, "dragons": labels})
+        mats.append({"name": player["name"], "caves": caves})
+    return mats
+
+
 def sheet_page(request, code):
     sheet = get_object_or_404(ScoreSheet, code=code)
-    context = {"sheet": sheet, **_result_context(sheet.result)}
+    context = {"sheet": sheet, "mats": _mats(sheet), **_result_context(sheet.result)}
     return render(request, "game/calculator_sheet.html", context)
 
 

@@ -83,3 +83,11 @@ def test_another_players_sheets_stay_out_of_my_history(client, catalogue):
 def test_the_api_schema_lists_the_calculator_endpoints(client, catalogue):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     assert "/api/calculator/score/" in schema and "/api/calculator/sheets/" in schema
+
+
+def test_a_saved_card_sheet_lists_each_mat_cave_by_cave(client, catalogue):
+    data = {"mode": "card", "players": [{"name": "Ann", "dragons": [
+        {"card": 60, "cave": "crimson_cavern", "column": 2}, {"card": "74", "cave": "crimson_cavern", "column": 1}]}]}
+    code = post(client, "/api/calculator/sheets/", data).json()["code"]
+    page = client.get(f"/calculator/s/{code}/").content.decode()
+    assert "<dd>74 Solitary Brown Drake · 60 Stealthy Rufftail</dd>" in page
