@@ -126,6 +126,8 @@ class GameState:
 
     def ask(self, task, player, prompt, options):
         """Wait for `player` to pick one of `options`; a single option is taken at once (no choice to make)."""
+        if not options:  # every handler returns instead of asking about nothing: reaching here is an engine bug
+            raise RuntimeError(f"engine error: no legal option for {prompt!r}")
         self.stack.append(task)
         if len(options) == 1:
             task["a"] = options[0]
