@@ -84,7 +84,15 @@ class MatchDetailView(MatchAPIView):
                    operation_id="matches_retrieve")
     def get(self, request, pk):
         match = get_object_or_404(_matches(), pk=pk)
-        return Response(present.match_json(match, request.user))
+        # Polling pages ask every few seconds: an unchanged match for the same viewer is a 304, not a new view.
+        etag = f'"m{match.pk}-v{match.version}-{match.status}-s{len(match.seats.all())}-u{request.user.pk or 0}"'
+        if etag in request.headers.get("If-None-Match", ""):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = Response(present.match_json(match, request.user))
+        response["ETag"] = etag
+        response["Cache-Control"] = "private, no-cache"
+        return response
 
 
 class MatchJoinView(MatchAPIView):

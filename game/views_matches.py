@@ -35,6 +35,9 @@ def _lobby(request, error=None, status=200):
     user = request.user
     open_matches = _matches().filter(status=Match.Status.OPEN)[:LOBBY_LENGTH]
     mine = list(_matches().filter(seats__user=user)[:LOBBY_LENGTH]) if user.is_authenticated else []
+    for match in mine:
+        pending = (match.state or {}).get("pending")
+        match.your_turn = pending is not None and pending["player"] == services.seat_of(match, user)
     my_ids = set(Match.objects.filter(seats__user=user).values_list("pk", flat=True)) if user.is_authenticated else ()
     return render(request, "game/match_lobby.html", {
         "open_matches": open_matches, "my_matches": mine, "my_ids": my_ids, "error": error,

@@ -157,3 +157,15 @@ def test_unknown_match_answers_404(api_as, catalogue, alice):
     assert api_as(alice).get("/api/matches/999/").status_code == 404
     assert post(api_as(alice), "/api/matches/999/decisions/", {"version": 0, "option": {"kind": "pass"}}) \
         .status_code == 404
+
+
+def test_an_unchanged_match_answers_304_to_its_etag_and_a_new_view_once_it_moves(api_as, started, alice, bob):
+    first = api_as(bob).get(f"/api/matches/{started.pk}/")
+    etag = first["ETag"]
+    again = api_as(bob).get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+    # Another viewer's copy differs (their hand), so the tag is never shared between users.
+    assert api_as(alice).get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+    post(api_as(alice), f"/api/matches/{started.pk}/decisions/", {"version": 0, "option": pending(started)[2][0]})
+    moved = api_as(bob).get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=etag)
+    assert moved.status_code == 200 and moved.json()["version"] == 1

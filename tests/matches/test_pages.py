@@ -77,3 +77,8 @@ def test_board_page_loads_the_script_for_anyone(client, started):
 
 def test_unknown_board_is_404(client, catalogue):
     assert client.get("/matches/12345/").status_code == 404
+
+
+def test_lobby_marks_the_matches_waiting_for_you(signed_in, started, alice, bob):
+    assert "your turn" in signed_in(alice).get("/matches/").content.decode()
+    assert "your turn" not in signed_in(bob).get("/matches/").content.decode()

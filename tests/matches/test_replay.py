@@ -4,6 +4,7 @@ import random
 import pytest
 
 from game.matches import services
+from game.matches.errors import MatchClosed
 from game.models import Match
 
 from .conftest import user_at
@@ -37,3 +38,5 @@ def test_a_match_played_to_the_end_is_finished_and_replays_exactly(catalogue, al
     assert match.status == Match.Status.FINISHED
     assert match.state["result"]["winners"]
     assert services.replay(match).to_json() == match.state
+    with pytest.raises(MatchClosed):
+        services.submit_decision(match.pk, alice, match.version, {"kind": "pass", "args": []})
