@@ -9,7 +9,7 @@ from game.engine.catalogue import CAVE_NAMES, CAVES
 from game.engine.effects.render import render_abilities
 
 from .calculator import catalogue, charts, services
-from .calculator.form import layout, place_errors, read_post
+from .calculator.form import layout, place_errors, read_post, to_post
 from .calculator.score import CATEGORY_LABELS, choice_options
 from .calculator.sheet import SheetInvalid
 from .models import ScoreSheet
@@ -63,6 +63,10 @@ def calculator(request):
     """The form; a POST scores it (and saves it when asked), or shows it again with each mistake by its field."""
     context = {"errors": {}, "general_errors": []}
     post = None
+    if request.method == "GET" and request.GET.get("from"):
+        source = get_object_or_404(ScoreSheet, code=request.GET["from"])
+        post = to_post(source.data, catalogue.current())
+        context["source"] = source
     if request.method == "POST":
         post = request.POST
         data, where = read_post(post)

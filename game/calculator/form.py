@@ -226,3 +226,56 @@ def layout(post, errors):
         "automa": automa,
         "player_count": int(value("player_count", "") or 0) or None,
     }
+
+
+def to_post(sheet, cat):
+    """A saved sheet back as the page's form values, so it can be corrected and scored again."""
+    post = {"mode": sheet["mode"], "title": sheet.get("title", ""), "player_count": str(len(sheet["players"]))}
+    if sheet.get("academy"):
+        post["academy"] = "on"
+    if "me" in sheet:
+        post["me"] = str(sheet["me"])
+    if sheet["mode"] == "card":
+        if sheet.get("guild_tile") is not None:
+            post["guild_tile"] = str(sheet["guild_tile"])
+        for r, chosen in enumerate(sheet.get("objectives") or ()):
+            if chosen:
+                post[f"objectives[{r}]"] = f"{chosen['tile']}{chosen['side']}"
+    for i, player in enumerate(sheet["players"]):
+        prefix = f"players[{i}]"
+        post[f"{prefix}.name"] = player["name"]
+        if sheet["mode"] == "quick":
+            for key, _, _ in QUICK:
+                post[f"{prefix}.{key}"] = _text(player.get(key))
+            for r, place in enumerate(player.get("objective_places", ())):
+                post[f"{prefix}.objective_places[{r}]"] = str(place) if place else ""
+            continue
+        for key, _, _ in CARD:
+            post[f"{prefix}.card.{key}"] = _text(player.get(key))
+        for r, count in enumerate(player.get("objective_counts", ())):
+            post[f"{prefix}.objective_counts[{r}]"] = "" if count is None else str(count)  # 0 is a count
+        for dragon in player["dragons"]:
+            space = f"{prefix}.mat.{dragon['cave']}[{dragon['column']}]"
+            post[f"{space}.dragon"] = cat.dragon_label(cat.dragon_slugs[dragon["card"]])
+            for key, _ in SPACE:
+                post[f"{space}.{key}"] = _text(dragon.get(key))
+            if "choice" in dragon:
+                post[f"{space}.choice"] = str(dragon["choice"])
+        for cave_card in player["cave_cards"]:
+            if cave_card["card"] is not None:
+                post[f"{prefix}.mat.{cave_card['cave']}[{cave_card['column']}].cave_card"] = str(cave_card["card"])
+    automa = sheet.get("automa")
+    if automa:
+        post["solo"] = "on"
+        for key, _, _ in AUTOMA:
+            post[f"automa.{key}"] = _text(automa.get(key))
+        for r, count in enumerate(automa.get("objective_counts") or ()):
+            post[f"automa.objective_counts[{r}]"] = "" if count is None else str(count)
+    return post
+
+
+def _text(value):
+    """A form value: empty for nothing or zero (the field's default), a list as space-separated numbers."""
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return "" if value in (None, 0) else str(value)

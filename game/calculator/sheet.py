@@ -432,6 +432,7 @@ def _dragons(ch, player, path, academy, owner, seen):
             ch.error(f"{path}.dragons[{k}].column",
                      f"dragons fill a cave from the left: column {column - 1} of the "
                      f"{CAVE_NAMES[CAVE_INDEX[cave]]} is empty")
+    clean.sort(key=lambda dragon: (CAVE_INDEX[dragon["cave"]], dragon["column"]))
     return clean
 
 

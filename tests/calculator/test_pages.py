@@ -134,3 +134,45 @@ def test_history_page_asks_to_sign_in(client, catalogue):
     response = client.get("/calculator/history/")
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     assert client.get("/accounts/login/").status_code == 200
+
+
+ROUND_TRIPS = {
+    "quick, two players": {"mode": "quick", "title": "Rematch", "players": [
+        {"name": "Ann", "guild_markers": [6, 1], "dragon_vp": 31, "end_game_vp": -2, "eggs": 8, "cached": 5,
+         "tucked": 3, "objective_places": [1, 0, 2, 3], "coins": 2, "items": 7, "fledglings": 1,
+         "visible_dragons": 10},
+        {"name": "Ben", "dragon_vp": 28, "visible_dragons": 11}]},
+    "quick, solo with the Automa": {"mode": "quick", "players": [{"name": "Me", "dragon_vp": 40}],
+                                    "automa": {"dragon_vp": 30, "cache_tokens": 5, "guild_markers": [3]}},
+    "card, Academy, two players": {"mode": "card", "academy": True, "guild_tile": 4, "objectives": [
+        {"tile": 7, "side": "b"}, None, {"tile": 3, "side": "a"}, {"tile": 10, "side": "b"}], "players": [
+        {"name": "Ann", "dragons": [{"card": 86, "cave": "golden_grotto", "choice": 2, "tucked": 2},
+                                    {"card": 74, "cave": "crimson_cavern", "eggs": 1},
+                                    {"card": 211, "cave": "crimson_cavern", "tokens": 1, "eggs": 2}],
+         "cave_cards": [{"card": 50, "cave": "crimson_cavern", "column": 2},
+                        {"card": 9, "cave": "amethyst_abyss", "column": 2}],
+         "nest_eggs": 2, "coins": 3, "resources": 4, "hand_dragons": 2, "hand_caves": 1, "guild_markers": [6],
+         "guild_ability_markers": 1, "guild_other_markers": 1, "guild_advances": 7,
+         "objective_counts": [2, None, 0, None]},
+        {"name": "Ben", "dragons": [{"card": "119", "cave": "amethyst_abyss", "cached": 3}]}]},
+    "card, solo with the Automa": {"mode": "card", "objectives": [{"tile": 1, "side": "a"}],
+                                   "players": [{"name": "Me", "dragons": [{"card": 42, "cave": "golden_grotto"}]}],
+                                   "automa": {"dragon_vp": 22, "objective_counts": [3, None, None, 1]}},
+}
+
+
+@pytest.mark.parametrize("data", ROUND_TRIPS.values(), ids=ROUND_TRIPS.keys())
+def test_a_saved_sheet_comes_back_into_the_form_unchanged(client, catalogue, data):
+    from game.calculator import catalogue as calculator_catalogue
+    from game.calculator.form import read_post, to_post
+    from game.calculator.sheet import clean_sheet
+
+    response = client.post("/api/calculator/sheets/", data=data, content_type="application/json")
+    assert response.status_code == 201, response.json()
+    saved = ScoreSheet.objects.get(code=response.json()["code"])
+    cat = calculator_catalogue.current()
+    again, _ = read_post(to_post(saved.data, cat))
+    assert clean_sheet(again, cat) == saved.data
+    page = client.get(f"/calculator/?from={saved.code}")
+    assert page.status_code == 200
+    assert f'value="{saved.data["players"][0]["name"]}"' in page.content.decode()
