@@ -42,7 +42,7 @@
         res.body.abilities.forEach(function (a) {
           var opt = document.createElement("option");
           opt.value = a.index;
-          var text = a.kind_name + ": " + a.text;
+          var text = a.label;
           opt.textContent = text.length > 90 ? text.slice(0, 89) + "…" : text;
           abilitySelect.appendChild(opt);
         });

@@ -147,15 +147,16 @@ class Cards:
         if subject.kind == "guild":
             for i, row in enumerate(subject.record["rows"]):
                 kind = "end_game" if row.get("end_game") else "guild_row"
-                out.append({"index": i, "kind": kind, "kind_name": f"Row {i + 1}" + (" (at game end)"
-                            if row.get("end_game") else ""), "text": _text(render_effect, row["effect"]),
+                name = f"Row {i + 1}" + (" (at game end)" if row.get("end_game") else "")
+                text = _text(render_effect, row["effect"])
+                out.append({"index": i, "kind": kind, "kind_name": name, "text": text, "label": f"{name}: {text}",
                             "effect": row["effect"], "others": None})
             return out
         card = card_dict(subject.record) if subject.kind == "dragon" else None
         for i, ability in enumerate(subject.record.abilities):
+            text = _text(render_ability, ability, card)  # the sentence names its kind ("If activated: ...")
             out.append({"index": i, "kind": ability["kind"], "kind_name": KIND_NAMES.get(ability["kind"], ""),
-                        "text": _text(render_ability, ability, card), "effect": ability["effect"],
-                        "others": ability.get("others")})
+                        "text": text, "label": text, "effect": ability["effect"], "others": ability.get("others")})
         return out
 
     def summary(self, subject):

@@ -338,15 +338,36 @@ def not_allowed(st):
             reason = str(refusal)
         else:  # never: the option was not legal; but a checker must not corrupt what it checks
             raise AssertionError(f"the engine accepted {option} although it was not listed")
-        out.append({"kind": option.kind, "args": list(option.args), "label": st.label(option), "reason": reason,
-                    "hint": _hint(st, option)})
+        out.append(dict(option_json(st, option, st.pending.player), reason=reason, hint=_hint(st, option)))
     return out
+
+
+# Where a mat space sits in an option's args, so the page can name the dragon on it beside the engine's label.
+SPACE_ARG = {"egg_on": 0, "cache": 1, "tuck": 1, "train": 0, "cover": 1, "swap_hand": 0, "swap_cave": 0}
+
+
+def dragon_on(st, option, seat):
+    """The dragon an option acts on, by name ('Lay on Golden Grotto space 2' -> 'Primordiasaur')."""
+    at = SPACE_ARG.get(option.kind)
+    if option.kind == "pay" and len(option.args) == 2 and option.args[0] == "egg":
+        at = 1
+    if at is None or at >= len(option.args) or not isinstance(option.args[at], int):
+        return None
+    index = option.args[at]
+    if not 0 <= index < len(st.players[seat].spaces):
+        return None
+    dragon = st.players[seat].spaces[index].dragon
+    return st.cat.dragons[dragon].name if dragon is not None else None
+
+
+def option_json(st, option, seat):
+    return dict(option.to_dict(), label=st.label(option), dragon=dragon_on(st, option, seat))
 
 
 def pending_json(st):
     pending = st.pending
     return {"player": pending.player, "who": seat_name(pending.player), "prompt": pending.prompt,
-            "options": [dict(o.to_dict(), label=st.label(o)) for o in pending.options],
+            "options": [option_json(st, o, pending.player) for o in pending.options],
             "not_allowed": not_allowed(st)}
 
 
@@ -409,6 +430,9 @@ def _step(st, option, number, field):
     before = snapshot(st)
     pending = st.pending
     label = st.label(option)
+    dragon = dragon_on(st, option, pending.player)
+    if dragon:
+        label += f" ({dragon})"
     try:
         st.apply(option)
     except IllegalDecision as error:

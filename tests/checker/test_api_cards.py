@@ -148,7 +148,8 @@ def test_pending_decision_lists_every_legal_option_and_the_refused_ones_with_rea
     result = checked({"card": SERPENT, "situation": serpent_situation(), "decisions": [{"kind": "yes", "args": []}]})
     pending = result["pending"]
     assert pending["prompt"].startswith("Lay an egg")
-    assert [(o["kind"], o["args"]) for o in pending["options"]] == [("egg_on", [4]), ("egg_on", [6])]
+    assert [(o["kind"], o["args"], o["dragon"]) for o in pending["options"]] == [
+        ("egg_on", [4], SERPENT), ("egg_on", [6], "Green Ghost")]
     refused = {tuple(n["args"]): n for n in pending["not_allowed"]}
     assert set(refused) == {(-1,), (5,), (0,)}
     full = refused[(5,)]
@@ -164,7 +165,7 @@ def test_clicking_a_legal_option_steps_forward(checked):
                       "decisions": [{"kind": "yes", "args": []}, chosen]})
     assert result["finished"]
     assert change(result, "eggs", "Green Ghost") == (0, 1)
-    assert result["steps"][-1]["label"] == "Lay on Golden Grotto space 3"
+    assert result["steps"][-1]["label"] == "Lay on Golden Grotto space 3 (Green Ghost)"
 
 
 def test_resolve_with_first_option_returns_the_whole_path(checked):

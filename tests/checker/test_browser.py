@@ -77,7 +77,7 @@ def test_pick_a_card_run_it_and_click_through_a_decision(browser, live_server, c
     click(browser, yes)
     wait_for(browser, lambda d: "Lay an egg" in css(d, ".ck-pending .ck-prompt")[0].text)
     labels = [a.text for a in css(browser, ".ck-option")]
-    assert labels == ["Lay on Golden Grotto space 1", "Lay on Golden Grotto space 2"]
+    assert labels == ["Lay on Golden Grotto space 1 (Calm Loch Serpent)", "Lay on Golden Grotto space 2 (Green Ghost)"]
     refused = " ".join(li.text for li in css(browser, ".ck-not li"))
     assert "this ability lays eggs on dragons" in refused  # the nests have room, but this egg goes on a dragon
     assert "d=yes" in browser.current_url
