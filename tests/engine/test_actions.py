@@ -215,3 +215,17 @@ def test_column_4_and_the_cave_card_resolve_in_the_order_the_player_picks(st):
     choose(st, "yes")  # ... so the 4th column can take 3 resources: 2 meat and that milk
     choose(st, "pay", "milk")  # then only meat is left: no more questions
     assert pl.res == [0, 0, 0, 0] and pl.coins == 5
+
+
+def test_a_passed_player_still_takes_a_share_of_others_abilities(st):
+    choose(st, "pass")  # player 1 passes
+    choose(st, "pass")  # player 2 passes
+    pl = st.players[2]
+    pl.caves = [0]
+    st.reask()
+    choose(st, "excavate", 0, 0)
+    choose(st, "yes")
+    assert st.pending.player == 0 and st.players[0].passed  # asked although passed
+    choose(st, "yes")
+    choose(st, "yes")
+    assert [p.res for p in st.players] == [[1, 0, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1]]
