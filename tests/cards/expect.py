@@ -92,3 +92,22 @@ def channels(node):
             may |= m
             acts |= a
     return may | acts, acts
+
+
+def fixed_gains(node):
+    """For trees of plain gains with fixed counts (no choice, no variable), the exact change: {"meat": 1, "coin": 2}.
+    None for anything else."""
+    word = node["do"]
+    if word == "seq":
+        total = {}
+        for step in node["steps"]:
+            sub = fixed_gains(step)
+            if sub is None:
+                return None
+            for k, v in sub.items():
+                total[k] = total.get(k, 0) + v
+        return total
+    if word == "gain" and set(node) <= {"do", "item", "count"} and isinstance(node.get("count", 1), int) \
+            and node["item"] in ("meat", "gold", "crystal", "milk", "coin"):
+        return {node["item"]: node.get("count", 1)}
+    return None

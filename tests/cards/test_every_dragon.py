@@ -4,7 +4,7 @@ import pytest
 
 from tests.engine.helpers import real_catalogue
 
-from .expect import ANY, channels
+from .expect import ANY, channels, fixed_gains
 from .situation import changed, run_ability, situation, snapshot
 
 CAT = real_catalogue()
@@ -56,6 +56,11 @@ def test_ability_does_what_its_words_say(index, which):
         assert mine, f"{card.label()} changed nothing"
     else:
         assert mine & acts, f"{card.label()} changed {sorted(mine)} but its words act on {sorted(acts)}"
+    exact = fixed_gains(ability["effect"])
+    if exact is not None:  # plain gains: the exact amounts
+        res = [after[0]["res"][i] - before[0]["res"][i] for i in range(4)]
+        assert res == [exact.get(r, 0) for r in ("meat", "gold", "crystal", "milk")], card.label()
+        assert after[0]["coins"] - before[0]["coins"] == exact.get("coin", 0), card.label()
     if ability.get("others"):
         theirs = [changed(before[p], after[p]) for p in range(1, len(st.players))]
         assert any(theirs), f"no opponent took {card.label()}'s share"
