@@ -80,7 +80,7 @@ class TextFilters(df.FilterSet):
 
     def filter_query(self, queryset, name, value):
         tree = query.parse(value)  # a QueryError becomes a 400 with its position (CatalogueViewSet)
-        texts = query.has_text(tree)
+        texts = query.ranking_texts(tree)
         queryset = search.prepare(queryset, texts)
         queryset = queryset.filter(query.compile_query(tree, queryset.model, search.text_match))
         return search.ranked(queryset, texts)

@@ -17,7 +17,6 @@ MAX_LENGTH = 300
 MAX_TERMS = 40
 MAX_DEPTH = 12
 
-OPERATORS = (">=", "<=", "!=", ":", "=", ">", "<")
 _FIELD_RE = re.compile(r"([A-Za-z_][A-Za-z_.]*)(>=|<=|!=|:|=|>|<)")
 _PLAIN_WORD_RE = re.compile(r"[^\W_]+")
 _SPECIAL = set('()"') | {" ", "\t", "\n", "\r"}
@@ -467,10 +466,10 @@ def _kind_q(kinds, is_dragon):
     return q
 
 
-def has_text(tree):
+def ranking_texts(tree):
     """The bare words and phrases of a query that are not negated, for ranking."""
     if isinstance(tree, Text):
         return [tree.text]
     if isinstance(tree, (And, Or)):
-        return [text for child in tree.children for text in has_text(child)]
+        return [text for child in tree.children for text in ranking_texts(child)]
     return []
