@@ -608,7 +608,8 @@ def t_end_turn(st, task):
         options = [Option("discard", (r,)) for i, r in enumerate(RESOURCES) if pl.res[i]]
         return st.ask(task, p, f"Discard a resource: you may keep {cat.cap_resources} ({extra} too many)", options)
     pl.coins = min(pl.coins, cat.cap_coins)
-    pl.fresh.clear()
+    for q in st.players:  # anyone's dragon played during this turn may be activated from the next turn on
+        q.fresh.clear()
     for card in st.revealed:
         st.dragon_discard.append(card)
     st.revealed.clear()
@@ -646,6 +647,8 @@ def t_round_end(st, task):
             st.stack.append({"t": "game_end", "step": 0})
             return
         st.refresh_display()
+        for pl in st.players:
+            pl.fresh.clear()  # dragons played at round end are not played on anyone's next turn
         st.start = (st.start + 1) % len(st.players)
         st.round += 1
         st.current = st.start

@@ -117,3 +117,13 @@ def test_dragon_played_this_turn_is_not_activated_on_the_walk(game):
     while st.pending.player == 0:
         assert st.pending.options != (Option("yes"), Option("no")) or "Hoarding" not in st.pending.prompt
         st.apply(st.legal_options()[0])
+
+
+def test_dragon_played_at_round_end_can_be_activated_next_round(game):
+    st = game
+    st.players[0].fresh = [1]
+    st.players[0].spaces[0].dragon = 1
+    for pl in st.players:
+        pl.coins = 0
+    st.reask()  # both pass; round 2 begins (6 coins each)
+    assert st.round == 2 and st.players[0].fresh == []
