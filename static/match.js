@@ -261,8 +261,8 @@
   }
 
   function csrfToken() {
-    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return match ? decodeURIComponent(match[1]) : "";
+    // The page carries its token, so a board opened straight from a link can send a choice without a cookie read.
+    return root.dataset.csrf || "";
   }
 
   async function decide(option) {

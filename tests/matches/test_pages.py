@@ -82,3 +82,24 @@ def test_unknown_board_is_404(client, catalogue):
 def test_lobby_marks_the_matches_waiting_for_you(signed_in, started, alice, bob):
     assert "your turn" in signed_in(alice).get("/matches/").content.decode()
     assert "your turn" not in signed_in(bob).get("/matches/").content.decode()
+
+
+def test_a_board_opened_from_a_link_carries_a_token_the_api_accepts(started, alice):
+    import json
+    import re
+
+    from django.test import Client
+
+    from .conftest import pending, snapshot
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    page = client.get(f"/matches/{started.pk}/").content.decode()
+    token = re.search(r'data-csrf="([^"]+)"', page).group(1)
+    body = json.dumps({"version": 0, "option": pending(started)[2][0]})
+    before = snapshot(started.pk)
+    refused = client.post(f"/api/matches/{started.pk}/decisions/", body, content_type="application/json")
+    assert refused.status_code == 403 and snapshot(started.pk) == before
+    taken = client.post(f"/api/matches/{started.pk}/decisions/", body, content_type="application/json",
+                        HTTP_X_CSRFTOKEN=token)
+    assert taken.status_code == 201
