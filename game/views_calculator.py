@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.gzip import gzip_page
 
 from game.engine.catalogue import CAVE_NAMES, CAVES
 from game.engine.effects.render import render_abilities
@@ -23,8 +24,14 @@ def _cave_text(card):
 
 
 def _choices():
-    """What the form's lists and autocompletes offer, read from the catalogue."""
+    """What the form's lists and autocompletes offer, read from the catalogue (once per catalogue version)."""
     cat = catalogue.current()
+    if getattr(cat, "form_choices", None) is None:
+        cat.form_choices = _read_choices(cat)
+    return cat.form_choices
+
+
+def _read_choices(cat):
     engine = cat.engine
     dragons = []
     for card in engine.dragons:
@@ -59,6 +66,7 @@ def _result_context(result):
             "ranked": [result["lines"][i] for i in result["ranking"]]}
 
 
+@gzip_page  # the form repeats a mat grid for five players: compressed it is a small page on a phone
 def calculator(request):
     """The form; a POST scores it (and saves it when asked), or shows it again with each mistake by its field."""
     context = {"errors": {}, "general_errors": []}

@@ -14,6 +14,7 @@ class CalculatorCatalogue:
 
     def __init__(self, data):
         self.data = data
+        self.form_choices = None  # the calculator page's option lists, filled on first use
         self.engine = Catalogue.from_records(data["dragons"], data["caves"], data["guild_tiles"],
                                              data["objective_tiles"], data["board_facts"])
         self.dragon_names = {}
