@@ -65,6 +65,8 @@ def match_json(match, user):
     data["your_turn"] = False
     if state is not None:
         view = view_for(state, seat)
+        # The seed with the public log would let anyone replay every shuffle and read every hand and the decks.
+        view["options"].pop("seed", None)
         data["view"] = view
         data["your_turn"] = view["pending"] is not None and view["pending"]["player"] == seat
         known = catalogue.cards(match.catalogue_id)

@@ -52,3 +52,11 @@ def test_a_card_tucked_from_a_hand_is_named_only_to_its_owner(started):
     from_deck = MatchDecision(match=started, number=9, seat=0, kind="tuck", args=[-1, 0], prompt="",
                               label="Tuck the top card of the deck under Crimson Cavern space 1")
     assert present.log_entry(from_deck, 1, names)["label"] == from_deck.label
+
+
+def test_no_view_reveals_the_seed_that_decides_every_shuffle(api_as, started, alice, bob):
+    started.refresh_from_db()
+    for user in (alice, bob, None):
+        for url in (f"/api/matches/{started.pk}/", f"/api/matches/{started.pk}/options/", "/api/matches/"):
+            text = api_as(user).get(url).content.decode()
+            assert '"seed"' not in text and str(started.seed) not in text
