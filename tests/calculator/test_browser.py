@@ -147,3 +147,26 @@ def test_a_mistake_in_card_mode_is_marked_beside_the_space(browser, live_server,
     label = field.find_element(By.XPATH, "..")
     assert "lives in the Golden Grotto" in label.text
     assert ScoreSheet.objects.count() == 0
+
+
+def test_solo_quick_game_against_the_automa_and_a_tie_explained(browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.click("#solo")
+    players = browser.find_elements(By.CSS_SELECTOR, ".calc-player")
+    assert [p.is_displayed() for p in players] == [True, False, False, False, False]
+    page.type("players[0].name", "Me")
+    page.type("players[0].dragon_vp", 40)
+    page.type("players[0].visible_dragons", 11)
+    page.choose("players[0].objective_places[0]", 1)  # 4 VP in round 1
+    page.type("automa.dragon_vp", 38)
+    page.type("automa.cache_tokens", 13)  # 6 VP
+    page.type("automa.visible_dragons", 9)
+    page.click("#score-button")
+    wait_for(browser, lambda d: d.find_elements(By.ID, "result"))
+    assert page.totals() == {"Me": 44, "Automa": 44}
+    tiebreak = browser.find_element(By.CSS_SELECTOR, ".calc-tiebreak").text
+    assert "Me and Automa tie on 44 VP" in tiebreak and "Me takes the higher place" in tiebreak
+    assert browser.find_element(By.ID, "result-title").text == "Me wins"
