@@ -33,18 +33,25 @@ def stacked_bars(lines, labels):
             "label_x": LABEL - 8}
 
 
+SHORT_LABELS = {"guild": "Guild", "dragons": "Dragon VP", "abilities": "Abilities", "eggs": "Eggs",
+                "cached": "Cached", "tucked": "Tucked", "objectives": "Objectives", "coins": "Coins",
+                "items": "Leftovers", "fledglings": "Fledglings"}
+
+
 def category_bars(values, labels):
-    """One bar per category (averages): a vertical chart."""
+    """One horizontal bar per category (averages), so the names fit on a phone."""
     top = max([v for v in values.values()] + [1])
-    height = 200
-    step = WIDTH / len(CATEGORIES)
+    label = 130
+    scale = (WIDTH - label - 60) / top
     bars = []
     for k, c in enumerate(CATEGORIES):
-        h = max(0, values[c]) / top * (height - 30)
-        bars.append({"x": round(k * step + 6, 1), "width": round(step - 12, 1), "y": round(height - h, 1),
-                     "height": round(h, 1), "colour": COLOURS[c], "value": values[c], "label": labels[c],
-                     "text_x": round(k * step + step / 2, 1), "text_y": round(height - h - 4, 1)})
-    return {"width": WIDTH, "height": height, "bars": bars}
+        width = max(0, values[c]) * scale
+        y = k * ROW + 8
+        bars.append({"x": label, "y": y, "width": round(width, 1), "text_y": y + (ROW - 8) / 2,
+                     "value_x": round(label + width + 6, 1), "colour": COLOURS[c], "value": values[c],
+                     "label": labels[c], "short": SHORT_LABELS[c]})
+    return {"width": WIDTH, "height": len(CATEGORIES) * ROW + 16, "bars": bars, "bar_height": ROW - 8,
+            "label_x": label - 8}
 
 
 def totals_line(points):
