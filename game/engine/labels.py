@@ -102,17 +102,17 @@ def label(st, option):
         if kind == "activate_card":
             return f"Use {_card(st, args[0], args[1])}'s ability"
         if kind == "pick":
-            where = ""
-            if len(args) > 2:
-                where = f" ({_space(args[2]) if args[0] == 'dragon' and len(args) > 2 and _is_tuck(st) else _cave(args[2])})"
-            return f"{_card(st, args[0], args[1])}{where}"
+            place, card = args[0], _card(st, args[1], args[2])
+            if place == "tuck":
+                return f"Tuck {card} under {_space(args[3])}"
+            if place == "play":
+                return f"Play {card} into the {_cave(args[3])}"
+            if place == "excavate":
+                return f"Excavate the {_cave(args[3])} with {card}"
+            return f"{place.capitalize()} {card}"
     except (IndexError, TypeError, ValueError):
         pass
     return f"{kind} {' '.join(str(a) for a in args)}".strip()
-
-
-def _is_tuck(st):
-    return bool(st.pending) and "tuck" in st.pending.prompt
 
 
 def explain_illegal(st, option):

@@ -351,7 +351,7 @@ def test_distribute_tucks_up_to_two_and_keeps_the_rest(st):
                        "to": [{"place": "tuck", "count": 2, "up_to": True, "under": {"scope": "here"}}],
                        "rest": "keep"}}, src=S)
     drawn = list(pl.hand)
-    choose(st, "pick", "dragon", drawn[0], 0)
+    choose(st, "pick", "tuck", "dragon", drawn[0], 0)
     choose(st, "stop")
     assert pl.spaces[0].tucked == [drawn[0]] and pl.hand == drawn[1:]
 

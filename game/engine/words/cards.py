@@ -317,19 +317,21 @@ def can_reveal(st, node, frame):
 
 
 def _place_options(st, frame, place, pool):
+    """Options are ("pick", (place, card kind, card[, space or cave])), so a label can say what happens."""
     kind = place["place"]
     if kind in ("discard", "keep"):
-        return [Option("pick", tuple(ref)) for ref in pool]
+        return [Option("pick", (kind, *ref)) for ref in pool]
     if kind == "tuck":
         spots = targets(st, frame, _default_here(st, frame, place.get("under")))
-        return [Option("pick", ("dragon", ref[1], index)) for ref in pool if ref[0] == "dragon" for index in spots]
+        return [Option("pick", (kind, "dragon", ref[1], index)) for ref in pool if ref[0] == "dragon"
+                for index in spots]
     if kind == "play":
         cards = [("hand", ref[1]) for ref in pool if ref[0] == "dragon"]
         mode = "free" if place.get("free") else "printed"
-        return [Option("pick", ("dragon", o.args[0], o.args[1])) for o in play_options(st, frame, cards, mode)]
+        return [Option("pick", (kind, "dragon", o.args[0], o.args[1])) for o in play_options(st, frame, cards, mode)]
     if kind == "excavate":
         caves = excavate_caves(st, frame["p"], place.get("free", False))
-        return [Option("pick", ("cave", ref[1], cave)) for ref in pool if ref[0] == "cave" for cave in caves]
+        return [Option("pick", (kind, "cave", ref[1], cave)) for ref in pool if ref[0] == "cave" for cave in caves]
     return []
 
 
@@ -350,7 +352,8 @@ def distribute(st, task, frame):
         if a == STOP:
             task["left"] = 0
         else:
-            ref = [a.args[0], a.args[1]]
+            _, card_kind, card, *where = a.args
+            ref = [card_kind, card]
             task["pool"].remove(ref)
             task["left"] -= 1
             st.stack.append(task)
@@ -360,12 +363,12 @@ def distribute(st, task, frame):
                 (st.dragon_discard if ref[0] == "dragon" else st.cave_discard).append(ref[1])
             elif kind == "tuck":
                 remove_card(st, p, ref)
-                pl.spaces[a.args[2]].tucked.append(ref[1])
-                feed(st, p, a.args[2], "card")
+                pl.spaces[where[0]].tucked.append(card)
+                feed(st, p, where[0], "card")
             elif kind == "play":
-                put_dragon(st, task["f"], p, ref[1], a.args[2], "free" if place.get("free") else "printed")
+                put_dragon(st, task["f"], p, card, where[0], "free" if place.get("free") else "printed")
             elif kind == "excavate":
-                put_cave(st, task["f"], p, ref[1], a.args[2], "hand", place.get("free", False))
+                put_cave(st, task["f"], p, card, where[0], "hand", place.get("free", False))
             return
     while task["pi"] < len(places):
         place = places[task["pi"]]
