@@ -357,7 +357,7 @@ def _check_ability_row(ch, entry, path, guild_tile):
         ch.error(f"{path}.guild_ability_markers", f"{tile['name']} has no END GAME ability row in the catalogue")
     elif entry["guild_ability_markers"] > rows[0]["squares"]:
         ch.error(f"{path}.guild_ability_markers",
-                 f"the END GAME row of {tile['name']} has {rows[0]['squares']} square(s)")
+                 f"the END GAME row of {tile['name']} has {_many(rows[0]['squares'], 'square')}")
 
 
 def _dragons(ch, player, path, academy, owner, seen):
