@@ -1,0 +1,55 @@
+"""Setup by the rulebook: tiles, decks, display, each player's starting pieces and choices, start player."""
+from collections import Counter
+
+from game.engine.decisions import Option
+from game.engine.state import GameState
+
+from .helpers import real_catalogue
+
+CAT = real_catalogue()
+
+
+def test_each_player_starts_with_6_coins_1_egg_and_3_plus_3_cards_to_choose_from():
+    st = GameState.new(CAT, players=4, seed=3)
+    for pl in st.players:
+        assert pl.coins == 6 and pl.nest == 1 and len(pl.hand) == 3 and len(pl.caves) == 3
+    assert st.pending.player == 0 and len(st.legal_options()) == 15  # 2 of 6 cards to discard
+    assert all(card is not None for card in st.display_dragons + st.display_caves)
+
+
+def test_kept_cards_stay_and_the_others_are_discarded_face_up():
+    st = GameState.new(CAT, players=2, seed=3)
+    pl = st.players[0]
+    option = Option("discard_cards", ("dragon", pl.hand[0], "cave", pl.caves[1]))
+    dropped = (pl.hand[0], pl.caves[1])
+    st.apply(option)
+    assert len(pl.hand) + len(pl.caves) == 4
+    assert st.dragon_discard == [dropped[0]] and st.cave_discard == [dropped[1]]
+    assert len(st.legal_options()) == 20  # 3 resources of choice: 20 combinations
+    st.apply(Option("resources", ("gold", "gold", "milk")))
+    assert pl.res == [0, 2, 0, 1]
+
+
+def test_four_objective_tiles_with_random_sides_and_a_random_guild_tile():
+    tiles, sides, guilds, starts = Counter(), Counter(), Counter(), Counter()
+    for seed in range(40):
+        st = GameState.new(CAT, players=3, seed=seed)
+        assert len(st.objectives) == 4 and len({t for t, _ in st.objectives}) == 4
+        tiles.update(t for t, _ in st.objectives)
+        sides.update(side for _, side in st.objectives)
+        guilds[st.guild_tile] += 1
+        starts[st.start] += 1
+        assert CAT.guild_tiles[st.guild_tile]["expansion"] == "base"
+    assert set(sides) == {"a", "b"} and len(tiles) == 10 and len(guilds) == 4 and len(starts) == 3
+
+
+def test_academy_games_may_draw_academy_tiles():
+    guilds = {GameState.new(CAT, players=2, seed=seed, academy=True).guild_tile for seed in range(60)}
+    assert any(CAT.guild_tiles[g]["expansion"] == "academy" for g in guilds)
+
+
+def test_the_start_player_takes_the_first_turn():
+    st = GameState.new(CAT, players=3, seed=8)
+    while st.pending.prompt != "Choose your action":
+        st.apply(st.legal_options()[0])
+    assert st.pending.player == st.start == st.current
