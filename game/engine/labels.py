@@ -121,7 +121,8 @@ def explain_illegal(st, option):
     pending = st.pending
     who = f"player {pending.player + 1}"
     kinds = {o.kind for o in pending.options}
-    main = pending.prompt == "Choose your action" and option.kind in ("excavate", "entice", "explore", "exchange")
+    main = pending.prompt == "Choose your action" and option.kind in ("excavate", "entice", "explore", "exchange",
+                                                                       "pass")
     if option.kind not in kinds and not main:
         return (f"You tried '{tried}', but now the game asks {who}: {pending.prompt}. "
                 f"That is not one of the choices here.")
@@ -163,6 +164,12 @@ def explain_illegal(st, option):
                 reason = f"this visit costs {coins} coin(s) and {eggs} egg(s)"
         elif option.kind == "exchange":
             reason = "an exchange gives 2 resources you have for 1 of another kind"
+        elif option.kind == "pass" and args:
+            taken = st.income_taken.get(str(args[0]))
+            reason = (f"player {taken + 1} already took that income space this round" if taken is not None
+                      else "that income space is not on the round tracker for this round")
+        elif option.kind == "pass":
+            reason = "in rounds 1 to 3 of Dragon Academy, passing puts your adventurer on a free income space"
         elif option.kind == "egg_on":
             reason = "an egg can only be laid in an empty nest the ability allows (on a dragon or the mat)"
         elif option.kind == "cache":

@@ -22,8 +22,10 @@ def test_passing_in_rounds_1_to_3_takes_a_free_income_space(st):
     assert st.legal_options() == [Option("pass", (i,)) for i in range(5)]
     st.apply(Option("pass", (2,)))
     assert Option("pass", (2,)) not in st.legal_options()  # one player per space per round
-    with pytest.raises(IllegalDecision):
+    with pytest.raises(IllegalDecision, match="player 1 already took that income space"):
         st.apply(Option("pass", (2,)))
+    with pytest.raises(IllegalDecision, match="free income space"):
+        st.apply(Option("pass"))
 
 
 def test_income_is_collected_after_the_round_end_steps(st):
