@@ -24,7 +24,9 @@ urlpatterns = [
     path("cards/caves/<int:number>/", views.cave_by_number, name="cave-by-number"),
     path("cards/caves/<slug:slug>/", views.cave_page, name="cave-page"),
     path("cards/guilds/", views.guild_list, name="guild-list"),
+    path("cards/guilds/<int:number>/", views.guild_by_number, name="guild-by-number"),
     path("cards/guilds/<slug:slug>/", views.guild_page, name="guild-page"),
     path("cards/objectives/", views.objective_list, name="objective-list"),
+    path("cards/objectives/<int:number>/", views.objective_by_number, name="objective-by-number"),
     path("cards/objectives/<slug:slug>/", views.objective_page, name="objective-page"),
 ]

@@ -192,6 +192,22 @@ def guild_page(request, slug):
     return render(request, "cardsite/guild.html", {"tile": tile, "rows": tile.guild_abilities.all()})
 
 
+def _tile_by_number(model, number, route):
+    """Tile numbers restart per expansion: a bare number means the base game's tile, else the first there is."""
+    tile = model.objects.filter(number=number).order_by("expansion_id").first()
+    if tile is None:
+        return get_object_or_404(model, pk=-1)
+    return redirect(route, slug=tile.slug)
+
+
+def guild_by_number(request, number):
+    return _tile_by_number(GuildTile, number, "guild-page")
+
+
+def objective_by_number(request, number):
+    return _tile_by_number(ObjectiveTile, number, "objective-page")
+
+
 def objective_list(request):
     tiles = ObjectiveTile.objects.select_related("expansion").prefetch_related("sides")
     return render(request, "cardsite/objective_list.html", {"tiles": tiles})

@@ -132,3 +132,13 @@ def test_rule_keywords_in_the_ability_text_link_to_the_rules(client, catalogue):
     ability = body.split('class="card-ability">', 1)[1].split("</div>", 1)[0]
     assert f'<a class="rules-keyword" href="{rules_anchor("tuck")}">' in ability
     assert '<span class="icon' in ability  # icons are kept whole, links go only into the text
+
+
+def test_tile_numbers_redirect_to_the_base_game_tile(client, catalogue):
+    guild = GuildTile.objects.filter(expansion__slug="base").order_by("number").first()
+    response = client.get(f"/cards/guilds/{guild.number}/")
+    assert response.status_code == 302 and response["Location"] == f"/cards/guilds/{guild.slug}/"
+    objective = ObjectiveTile.objects.filter(expansion__slug="base").order_by("number").first()
+    response = client.get(f"/cards/objectives/{objective.number}/")
+    assert response.status_code == 302 and response["Location"] == f"/cards/objectives/{objective.slug}/"
+    assert client.get("/cards/guilds/999/").status_code == 404
