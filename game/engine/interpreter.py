@@ -7,7 +7,7 @@ a handler may push more tasks, or ask its player a question and be called again 
 Frames hold what an ability knows while it runs: whose it is (`p`), the dragon it belongs to (`src`, so `here`
 follows the card if it moves), the cave a mat icon sits in, and the variables bound with `as`.
 """
-from .catalogue import CAVE_INDEX, RES_INDEX, RESOURCES
+from .catalogue import CAVE_INDEX
 from .decisions import Option
 from .effects.render import render_effect
 from .model import COLUMNS
@@ -344,11 +344,3 @@ def describe(st, node):
         _TEXT.clear()
     _TEXT[id(node)] = (node, text)
     return text
-
-
-def resource_name(i):
-    return RESOURCES[i]
-
-
-def resource_index(name):
-    return RES_INDEX[name]
