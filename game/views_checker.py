@@ -7,7 +7,7 @@ from django.shortcuts import render
 from .checker import services
 from .checker.errors import CheckerInputError
 from .checker.situation import DEFAULTS, MAX_COUNT
-from game.engine.catalogue import CAVE_NAMES, CAVES, RESOURCES
+from .engine.catalogue import CAVE_NAMES, CAVES, RESOURCES
 
 DRAGON_ROWS = 6
 SPACE_FIELDS = ("eggs", "tucked", "tokens", "fed")

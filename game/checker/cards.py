@@ -49,8 +49,10 @@ class Cards:
 
     # -- dragons ----------------------------------------------------------------------------------------------
 
-    def dragon(self, ref, field):
-        """A dragon's catalogue index from a number ("130", "119 updated"), a name, or "130 Smirking Ridgeback"."""
+    def dragon(self, ref, field, updated=False):
+        """A dragon's catalogue index from a number ("130", "119 updated"), a name, or "130 Smirking Ridgeback".
+
+        A card printed twice is the printing the game uses (`updated`) unless the text names one."""
         if isinstance(ref, bool) or not isinstance(ref, (int, str)):
             raise CheckerInputError(field, "expected a dragon's number or name")
         text = str(ref).strip()
@@ -59,14 +61,15 @@ class Cards:
         m = _DRAGON_NUMBER.match(text)
         if m:
             number, rest = int(m.group(1)), m.group(2)
-            printing = "updated" if _updated(rest) else "original"
+            printing = "updated" if _updated(rest) else "original" if "original" in rest.lower() else \
+                "updated" if updated else "original"
             found = [c for c in self.cat.dragons if c.number == number]
             exact = [c for c in found if c.printing == printing] or found
             if exact:
                 return exact[0].index
             raise CheckerInputError(field, f"there is no dragon number {number}")
         name = text.lower()
-        printing = "updated" if name.endswith("(updated)") else "original"
+        printing = "updated" if name.endswith("(updated)") or updated else "original"
         name = name.removesuffix("(updated)").strip()
         found = self._by_name.get(name)
         if not found:

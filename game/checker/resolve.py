@@ -376,6 +376,11 @@ def pending_json(st):
 def run(cards, subject, ability_index, situation, decisions=(), auto=False):
     """Build the situation, fire the ability, replay `decisions`; with `auto`, keep taking the first option
     until the ability is over. Returns plain JSON-able data."""
+    return play(cards, subject, ability_index, situation, decisions, auto)[1]
+
+
+def play(cards, subject, ability_index, situation, decisions=(), auto=False):
+    """`run`, also returning the game state it ends in (for tests that check the engine's invariants)."""
     abilities = cards.abilities(subject)
     if isinstance(ability_index, bool) or not isinstance(ability_index, int):
         raise CheckerInputError("ability", "expected the ability's number (0 for the first)")
@@ -416,7 +421,7 @@ def run(cards, subject, ability_index, situation, decisions=(), auto=False):
             steps.append(_step(st, option, len(steps), "auto"))
             taken.append(option.to_dict())
     done = finished(st)
-    return {
+    return st, {
         "notes": notes,
         "steps": steps,
         "finished": done,

@@ -18,7 +18,8 @@ RULE_LABELS = {"in_this_cave": "in this cave", "up_to": "up to", "lay_egg": "lay
                "play_dragon": "play a dragon", "cover_dragon": "cover a dragon", "swap_dragons": "swap dragons",
                "swap_with_hand": "swap with hand", "swap_cave_card": "swap a cave card", "when_played": "when played",
                "if_activated": "if activated", "once_per_round": "once per round", "end_game": "game end",
-               "on_feed": "hatchlings", "on_grow_up": "hatchlings", "others": "each opponent", "other": "another dragon",
+               "on_feed": "hatchlings", "on_grow_up": "hatchlings", "others": "each opponent",
+               "other": "another dragon",
                "guild": "Dragon Guild", "egg": "eggs", "mat": "on your mat"}
 STRUCTURAL = {"seq", "choose", "if"}
 

@@ -37,7 +37,7 @@ class Placed:
 
 
 class Situation:
-    __slots__ = ("players", "seed", "academy", "subject", "at", "placed", "excavated", "hand", "hand_count",
+    __slots__ = ("players", "seed", "academy", "updated", "subject", "at", "placed", "excavated", "hand", "hand_count",
                  "cave_cards", "resources", "coins", "nest_eggs", "guild", "deck_top")
 
 
@@ -79,7 +79,7 @@ def _object(value, field, keys):
     return value
 
 
-def _where(cards, data, field, default_cave, default_column):
+def _where(data, field, default_cave, default_column):
     cave = _cave(data["cave"], f"{field}.cave") if "cave" in data else default_cave
     column = _int(data["column"], f"{field}.column", 1, COLUMNS) - 1 if "column" in data else default_column
     return cave, column
@@ -121,7 +121,27 @@ def read(cards, subject, data):
         raise CheckerInputError(f"{f}.academy", "expected true or false")
     s.academy = academy
     s.subject = subject
+    # The updated printings come with Dragon Academy, unless the card under test is an original printing of one.
+    s.updated = academy
+    if subject.kind in ("dragon", "cave"):
+        twins = cards.cat.dragons if subject.kind == "dragon" else cards.cat.caves
+        if any(c.number == subject.number and c.printing != subject.printing for c in twins):
+            s.updated = subject.printing == "updated"
+        if subject.record.expansion != "base" and subject.printing == "original" and not academy:
+            raise CheckerInputError(f"{f}.academy", f"{subject.name} is a Dragon Academy card: play with Dragon "
+                                                    f"Academy to check it")
+    pool = set(cards.cat.dragon_deck(s.academy, s.updated))
     used = {}  # dragon index -> field that placed it, so a card is in one place only
+
+    def named(ref, field):
+        index = cards.dragon(ref, field, s.updated)
+        if index not in pool and index != subject.index:
+            card = cards.cat.dragons[index]
+            other = "original" if card.printing == "updated" else "updated"
+            why = "a Dragon Academy card" if card.expansion != "base" and not s.academy else \
+                f"the {card.printing} printing, and this game uses the {other} one"
+            raise CheckerInputError(field, f"{card.label()} is not among this game's cards: it is {why}")
+        return index
 
     def claim(dragon, field):
         if dragon in used:
@@ -134,7 +154,7 @@ def read(cards, subject, data):
     at = _object(data.get("at", {}), f"{f}.at", ("cave", "column") + SPACE_KEYS)
     if subject.kind == "dragon":
         card = subject.record
-        cave, column = _where(cards, at, f"{f}.at", card.habitats[0] if card.habitats else 0, 0)
+        cave, column = _where(at, f"{f}.at", card.habitats[0] if card.habitats else 0, 0)
         placed = Placed(subject.index, cave, column, f"{f}.at")
         _contents(cards, placed, at, f"{f}.at")
         claim(subject.index, f"{f}.at")
@@ -144,7 +164,7 @@ def read(cards, subject, data):
         extra = set(at) - {"cave", "column"}
         if extra:
             raise CheckerInputError(f"{f}.at.{sorted(extra)[0]}", "a cave card being excavated holds nothing")
-        cave, column = _where(cards, at, f"{f}.at", 0, 1)
+        cave, column = _where(at, f"{f}.at", 0, 1)
         if column == 0:
             raise CheckerInputError(f"{f}.at.column", "column 1 needs no cave card: excavate column 2, 3 or 4")
         s.at = cave * COLUMNS + column
@@ -161,13 +181,13 @@ def read(cards, subject, data):
         _object(entry, field, ("card", "cave", "column") + SPACE_KEYS)
         if "card" not in entry:
             raise CheckerInputError(f"{field}.card", "required: the dragon's name or number")
-        dragon = cards.dragon(entry["card"], f"{field}.card")
+        dragon = named(entry["card"], f"{field}.card")
         claim(dragon, field)
         if "cave" not in entry:
             raise CheckerInputError(f"{field}.cave", f"required: one of {', '.join(CAVES)}")
         if "column" not in entry:
             raise CheckerInputError(f"{field}.column", "required: 1 to 4")
-        cave, column = _where(cards, entry, field, 0, 0)
+        cave, column = _where(entry, field, 0, 0)
         placed = Placed(dragon, cave, column, field)
         _contents(cards, placed, entry, field)
         if placed.index in spots:
@@ -210,7 +230,7 @@ def read(cards, subject, data):
         if len(hand) > MAX_COUNT:
             raise CheckerInputError(f"{f}.hand", f"at most {MAX_COUNT} cards in a small situation")
         for i, ref in enumerate(hand):
-            dragon = cards.dragon(ref, f"{f}.hand[{i}]")
+            dragon = named(ref, f"{f}.hand[{i}]")
             claim(dragon, f"{f}.hand[{i}]")
             s.hand.append(dragon)
     else:
@@ -225,7 +245,7 @@ def read(cards, subject, data):
         raise CheckerInputError(f"{f}.deck_top", "expected a list of at most 10 dragons (the first is on top)")
     s.deck_top = []
     for i, ref in enumerate(top):
-        dragon = cards.dragon(ref, f"{f}.deck_top[{i}]")
+        dragon = named(ref, f"{f}.deck_top[{i}]")
         claim(dragon, f"{f}.deck_top[{i}]")
         s.deck_top.append(dragon)
     return s
@@ -255,7 +275,7 @@ def _from_bottom(deck, n):
 
 def build(cat, s):
     """A real game state for the situation, paused where the ability is about to fire."""
-    st = GameState.new(cat, players=s.players, seed=s.seed, academy=s.academy)
+    st = GameState.new(cat, players=s.players, seed=s.seed, academy=s.academy, updated=s.updated)
     while st.pending is not None and st.pending.prompt != "Choose your action":
         st.apply(st.legal_options()[0])  # setup: keep the first offered cards and resources; replaced below
     for pl in st.players:  # hands go back under the deck; the situation says what each player holds

@@ -107,7 +107,8 @@ def test_reveal_discards_a_larger_card_and_gains_milk(checked):
 
 
 def _revealed(result):
-    moved = [c for step in result["steps"] for c in step["changes"] if c["what"] == "card" and c["before"] == "the deck"]
+    moved = [c for step in result["steps"] for c in step["changes"]
+             if c["what"] == "card" and c["before"] == "the deck"]
     assert len(moved) == 1, moved
     number = int(moved[0]["text"].split("(")[1].split(")")[0])
     return Dragon.objects.get(number=number, printing="original"), moved[0]["after"]

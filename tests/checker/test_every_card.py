@@ -7,6 +7,7 @@ import pytest
 
 from game.checker import resolve
 from game.checker.cards import Cards
+from tests.engine import invariants
 from tests.engine.helpers import real_catalogue
 
 
@@ -56,5 +57,28 @@ def test_random_paths_replay_exactly():
                      "coins": rng.randint(0, 8), "hand": rng.randint(0, 4),
                      "resources": {r: rng.randint(0, 2) for r in ("meat", "gold", "crystal", "milk")}}
         result = random_path(ref, index, situation, rng.random())
-        again = resolve.run(cards(), cards().subject(ref), index, situation, result["decisions"])
+        st, again = resolve.play(cards(), cards().subject(ref), index, situation, result["decisions"])
         assert again == result, (ref, index)
+        invariants.check(st, {})  # no count below zero, every card in exactly one place, JSON round trip
+
+
+BUSY = {"players": 3, "seed": 4, "hand": ["Stoic Gryphdragon", "Good Drake"], "deck_top": ["Aloof Gryphdragon"],
+        "dragons": [
+            {"card": "Weary Gryphdragon", "cave": "crimson_cavern", "column": 2, "eggs": 2, "tucked": 2,
+             "cached": {"meat": 1}},
+            {"card": "Green Ghost", "cave": "golden_grotto", "column": 1, "eggs": 1},
+            {"card": "Curious Feline Dragonette", "cave": "crimson_cavern", "column": 3, "training_tokens": 1},
+            {"card": "Redwood Lung Dragon", "cave": "amethyst_abyss", "column": 4, "fed": 2},
+        ]}
+
+
+@pytest.mark.parametrize("ref", ["Smirking Ridgeback", "119", "119 updated", "cave 50", "cave 50 updated", "guild 2",
+                                 "Euphonious Fae"])
+def test_built_situations_keep_every_card_in_exactly_one_place(ref):
+    subject = cards().subject(ref)
+    situation = dict(BUSY, at={"column": 1} if subject.kind == "dragon" else {"column": 2, "cave": "golden_grotto"})
+    if subject.kind == "cave":
+        situation["dragons"] = [d for d in BUSY["dragons"] if d["cave"] != "golden_grotto"]
+    st, result = resolve.play(cards(), subject, 0, situation, auto=True)
+    assert result["finished"]
+    invariants.check(st, {})
