@@ -19,7 +19,7 @@ def play(seed, players, academy, weighted=True, roundtrip=True):
 
 @pytest.mark.parametrize("seed", range(40))
 def test_random_game_finishes_with_invariants_intact(seed):
-    play(seed, players=2 + seed % 4, academy=seed % 2 == 1, weighted=seed % 5 != 0, roundtrip=seed % 4 < 2)
+    play(seed, players=2 + seed % 4, academy=seed % 2 == 1, weighted=seed % 5 != 0, roundtrip=seed % 3 != 1)
 
 
 @pytest.mark.slow
