@@ -432,3 +432,16 @@ def test_train_each_adjacent_fledgling_for_free(st):
     pl.spaces[2].dragon = B
     fire(st, {"do": "train", "free": True, "on": {"scope": "adjacent", "each": True}}, src=S)
     assert pl.spaces[0].tokens == 1 and pl.spaces[5].tokens == 1
+
+
+def test_activate_two_distinct_abilities_then_the_follow_up(st):
+    pl = me(st)
+    pl.spaces[0].dragon = O
+    pl.spaces[4].dragon = G
+    fire(st, {"do": "activate", "kinds": ["when_played", "once_per_round"], "on": {"scope": "mat"}, "count": 2,
+              "then": {"do": "gain", "item": "coin"}})
+    choose(st, "activate", O)
+    choose(st, "yes")  # Rounder: a milk
+    assert options(st) == [("yes",), ("no",)]  # only Giver is left: no question which
+    choose(st, "yes")  # Giver: a crystal
+    assert pl.res == [0, 0, 1, 1] and pl.coins == 4

@@ -128,23 +128,23 @@ def activate(st, task, frame):
         task["left"] = node.get("count", 1)
         on = node.get("on", {"scope": "mat"})
         if isinstance(on, dict) and on.get("each"):
-            for option in reversed(_activate_options(st, frame, node, [])):
+            each = _activate_options(st, frame, node, [])
+            if each:
+                push_then(st, node, task["f"])
+            for option in reversed(each):
                 _run(st, p, option, kinds)
             return
     a = task.pop("a", None)
-    if a is not None:
-        if a == STOP:
-            return
+    if a is not None and a != STOP:
         chosen.append(list(a.args))
         task["left"] -= 1
-        if task["left"] > 0:
-            st.stack.append(task)
-        else:
-            push_then(st, node, task["f"])
+        st.stack.append(task)  # back after the ability: another pick, or `then`
         _run(st, p, a, kinds)
         return
-    options = _activate_options(st, frame, node, chosen)
-    if not options or task["left"] <= 0:
+    options = _activate_options(st, frame, node, chosen) if task["left"] > 0 and a != STOP else []
+    if not options:
+        if chosen:
+            push_then(st, node, task["f"])
         return
     if node.get("up_to"):
         options.append(STOP)
