@@ -43,6 +43,7 @@ class Cards:
 
     def __init__(self, catalogue):
         self.cat = catalogue
+        self._abilities = {}  # (kind, index) -> rendered abilities: the catalogue never changes under a Cards
         self._by_name = {}
         for card in catalogue.dragons:
             self._by_name.setdefault(card.name.lower(), []).append(card)
@@ -145,7 +146,13 @@ class Cards:
     # -- abilities --------------------------------------------------------------------------------------------
 
     def abilities(self, subject):
-        """[{index, kind, kind_name, text, effect}] of what the checker can run for the card."""
+        """[{index, kind, kind_name, text, label, effect, others}] of what the checker can run for the card."""
+        key = (subject.kind, subject.index)
+        if key not in self._abilities:
+            self._abilities[key] = self._render_abilities(subject)
+        return [dict(a) for a in self._abilities[key]]
+
+    def _render_abilities(self, subject):
         out = []
         if subject.kind == "guild":
             for i, row in enumerate(subject.record["rows"]):
