@@ -253,3 +253,14 @@ def test_ability_that_cannot_act_is_skipped_without_a_question(checked):
     assert result["finished"]
     assert len(result["steps"]) == 1
     assert any("cannot do anything" in n for n in result["notes"])
+
+
+def test_checker_runs_the_catalogue_as_it_is_in_the_database(checked):
+    before = checked({"card": RIDGEBACK, "auto": True})
+    assert change(before, "coins") is None
+    card = Dragon.objects.get(number=130, printing="original")
+    card.abilities = [{"kind": "once_per_round", "effect": {"do": "gain", "item": "coin", "count": 2}}]
+    card.save()  # as an admin edit does: the catalogue version moves on
+    after = checked({"card": RIDGEBACK, "auto": True})
+    assert change(after, "coins") == (6, 8)
+    assert change(after, "tucked", RIDGEBACK) is None
