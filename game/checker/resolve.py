@@ -36,7 +36,8 @@ def _could_act(st, effect, p, src=-1, cave=-1):
 
 
 def fire(st, subject, ability, s):
-    """Queue the ability as the game would trigger it; return notes on how it was triggered."""
+    """Queue the ability as the game would trigger it. Returns notes on how it was triggered, and the effect (with
+    its dragon) whose yes/no question the engine skips when it cannot act, or None when no such skip applies."""
     notes = []
     me = st.players[0]
     kind = ability["kind"]
@@ -52,10 +53,10 @@ def fire(st, subject, ability, s):
             notes.append("Your marker is on this END GAME row: it scores when the game ends, so the checker "
                          "scores it now.")
             fx.push_ability(st, 0, ability["effect"], ask=False, source="guild")
-        else:
-            notes.append(f"You place a marker on row {row + 1} of the {tile['name']} and take its benefit.")
-            fx.push_ability(st, 0, ability["effect"], source=f"{tile['name']} row {row + 1}")
-        return notes
+            return notes, None
+        notes.append(f"You place a marker on row {row + 1} of the {tile['name']} and take its benefit.")
+        fx.push_ability(st, 0, ability["effect"], source=f"{tile['name']} row {row + 1}")
+        return notes, (ability["effect"], -1)
     if subject.kind == "cave":
         index = s.at
         me.caves.remove(subject.index)
@@ -65,12 +66,12 @@ def fire(st, subject, ability, s):
             notes.append("A cave card's abilities fire when it is excavated; the checker runs this one the same way.")
             fx.push_ability(st, 0, ability["effect"], ability.get("others"), source=f"cave card {subject.number}",
                             kind=kind)
-            return notes
+            return notes, (ability["effect"], -1)
         notes.append(f"You excavate {where} with cave card {subject.number} (its cost is already paid).")
         if index % COLUMNS == COLUMNS - 1 and st.cat.column_4_effect:
             notes.append("This is the 4th column: its when-covered benefit comes too, in the order you choose.")
         st.cave_played(0, subject.index, index)
-        return notes
+        return notes, (ability["effect"], -1)
     dragon = subject.index
     index = me.find(dragon)
     card = st.cat.dragons[dragon]
@@ -82,7 +83,7 @@ def fire(st, subject, ability, s):
         if kind == "if_activated":
             notes.append("Walking onto it offers one training instead, which is what the engine runs.")
             fx.push_ability(st, 0, {"do": "train", "on": {"scope": "here"}}, src=dragon, source="training")
-        return notes
+        return notes, None
     if kind in ("on_feed", "on_grow_up"):
         fed = me.spaces[index].fed
         food = {"card": "a dragon card tucked under it", "milk": "milk cached on it",
@@ -96,7 +97,7 @@ def fire(st, subject, ability, s):
         else:
             notes.append(f"It grows up on its third feeding ({2 - fed} more after this one).")
         feed(st, 0, index, card.feeds_on)
-        return notes
+        return notes, None
     if kind == "when_played":
         me.fresh.append(dragon)  # just played: its if-activated ability waits until a later turn
         notes.append(f"{card.name} has just been played (its cost is already paid).")
@@ -112,7 +113,7 @@ def fire(st, subject, ability, s):
     else:
         fx.push_ability(st, 0, ability["effect"], ability.get("others"), src=dragon, kind=kind,
                         source=f"dragon:{dragon}")
-    return notes
+    return notes, (ability["effect"], dragon)
 
 
 def finished(st):
@@ -396,11 +397,9 @@ def play(cards, subject, ability_index, situation, decisions=(), auto=False):
     ability = abilities[ability_index]
     st = situations.build(cards.cat, s)
     before = snapshot(st)
-    notes = fire(st, subject, ability, s)
-    if subject.kind != "guild" or ability["kind"] != "end_game":
-        if not _could_act(st, ability["effect"], 0, s.placed[0].dragon if subject.kind == "dragon" else -1) \
-                and not any("inactive" in n for n in notes) and ability["kind"] not in ("on_feed", "on_grow_up"):
-            notes.append("In this situation the ability cannot do anything, so the engine skips it without asking.")
+    notes, probe = fire(st, subject, ability, s)
+    if probe is not None and not _could_act(st, probe[0], 0, probe[1]):
+        notes.append("In this situation the ability cannot do anything, so the engine skips it without asking.")
     st.run()
     after = snapshot(st)
     steps = [{"number": 0, "seat": None, "who": None, "prompt": None, "decision": None,
