@@ -167,6 +167,8 @@
     const squares = view.guild.squares;
     fill(document.getElementById("guild"),
       el("h2", {}, `Dragon Guild: ${view.guild.tile || "none"}`),
+      data.guild_complete ? null : el("p", {class: "match-note"},
+        "Some rows of this tile are not known yet, so the game plays it with the rows shown here only."),
       el("ol", {class: "match-guild"}, rows.map((row, i) => el("li", {},
         row.text, " ", el("span", {class: "match-markers"},
           (squares[i] || []).map((seats) => seats.length ? seats.map(playerName).join("+") : "□").join(" "))))),

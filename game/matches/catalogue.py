@@ -88,6 +88,7 @@ def cards(catalogue_id):
             "guild_rows": {t["number"]: [{"squares": row["squares"], "end_game": row["end_game"],
                                           "text": render_effect(row["effect"])} for row in t["rows"]]
                            for t in data["guild_tiles"]},
+            "guild_complete": {t["number"]: t.get("complete", True) for t in data["guild_tiles"]},
             "objectives": {t["number"]: {side: render_counter(s["counts"]) for side, s in t["sides"].items()}
                            for t in data["objective_tiles"]},
         }

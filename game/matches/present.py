@@ -74,6 +74,7 @@ def match_json(match, user):
         data["cards"] = {"dragons": {i: known["dragons"][i] for i in sorted(dragons)},
                          "caves": {i: known["caves"][i] for i in sorted(caves)}}
         data["guild_rows"] = known["guild_rows"].get(view["guild"]["tile_number"], [])
+        data["guild_complete"] = known["guild_complete"].get(view["guild"]["tile_number"], True)
         data["objective_texts"] = [known["objectives"].get(o["tile"], {}).get(o["side"], "")
                                    for o in view["objectives"]]
     decisions = list(match.decisions.order_by("-number")[:LOG_LENGTH])

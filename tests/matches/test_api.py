@@ -169,3 +169,12 @@ def test_an_unchanged_match_answers_304_to_its_etag_and_a_new_view_once_it_moves
     post(api_as(alice), f"/api/matches/{started.pk}/decisions/", {"version": 0, "option": pending(started)[2][0]})
     moved = api_as(bob).get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=etag)
     assert moved.status_code == 200 and moved.json()["version"] == 1
+
+
+def test_the_view_names_the_guild_rows_in_play_and_says_when_the_tile_is_incomplete(api_as, started, alice):
+    body = api_as(alice).get(f"/api/matches/{started.pk}/").json()
+    tile = body["view"]["guild"]["tile_number"]
+    rows = started.catalogue.data["guild_tiles"]
+    record = next(t for t in rows if t["number"] == tile)
+    assert len(body["guild_rows"]) == len(record["rows"]) and all(r["text"] for r in body["guild_rows"])
+    assert body["guild_complete"] is record["complete"]
