@@ -249,8 +249,8 @@
       const freshStamp = `${fresh.version}:${fresh.status}:${fresh.seats.length}`;
       if (busy && !force) return;
       if (freshStamp !== stamp || force) {
-        if (data && data.status === "open" && fresh.status !== "open") {
-          window.location.reload();  // the waiting-room forms give way to the board
+        if (data && data.status === "open") {
+          window.location.reload();  // someone joined or the game began: the waiting room is drawn by the server
           return;
         }
         data = fresh;
