@@ -361,8 +361,20 @@ def dragon_on(st, option, seat):
     return st.cat.dragons[dragon].name if dragon is not None else None
 
 
+def choice_text(st, option):
+    """What a 'choose' option does, in words: its label is only its number, and the prompt numbers only the
+    options still possible, so the two can differ."""
+    if option.kind != "choose" or not st.stack or not option.args:
+        return None
+    node = st.stack[-1].get("e")  # the pending task is on top of the stack, with its effect node
+    if not isinstance(node, dict) or node.get("do") != "choose" or not 0 <= option.args[0] < len(node["options"]):
+        return None
+    return fx.describe(st, node["options"][option.args[0]])
+
+
 def option_json(st, option, seat):
-    return dict(option.to_dict(), label=st.label(option), dragon=dragon_on(st, option, seat))
+    dragon = dragon_on(st, option, seat)
+    return dict(option.to_dict(), label=st.label(option), dragon=dragon, detail=dragon or choice_text(st, option))
 
 
 def pending_json(st):
@@ -434,9 +446,9 @@ def _step(st, option, number, field):
     before = snapshot(st)
     pending = st.pending
     label = st.label(option)
-    dragon = dragon_on(st, option, pending.player)
-    if dragon:
-        label += f" ({dragon})"
+    detail = dragon_on(st, option, pending.player) or choice_text(st, option)
+    if detail:
+        label += f" ({detail})"
     try:
         st.apply(option)
     except IllegalDecision as error:

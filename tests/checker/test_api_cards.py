@@ -264,3 +264,17 @@ def test_checker_runs_the_catalogue_as_it_is_in_the_database(checked):
     after = checked({"card": RIDGEBACK, "auto": True})
     assert change(after, "coins") == (6, 8)
     assert change(after, "tucked", RIDGEBACK) is None
+
+
+def test_choose_options_say_what_they_do(checked):
+    # Euphonious Fae: tuck a card from hand here; each feeding lets you choose 1 milk or 1 meat.
+    first = checked({"card": "Euphonious Fae", "auto": True})
+    chooses = [i for i, d in enumerate(first["decisions"]) if d["kind"] == "choose"]
+    assert chooses
+    result = checked({"card": "Euphonious Fae", "decisions": first["decisions"][:chooses[0]]})
+    assert [(o["label"], o["detail"]) for o in result["pending"]["options"]] == [
+        ("Option 1", "Gain 1 milk"), ("Option 2", "Gain 1 meat")]
+    meat = checked({"card": "Euphonious Fae", "decisions": first["decisions"][:chooses[0]] + [
+        {"kind": "choose", "args": [1]}]})
+    assert meat["steps"][-1]["label"] == "Option 2 (Gain 1 meat)"
+    assert change(meat, "meat") == (1, 2)
