@@ -149,7 +149,8 @@ def _submit(match_id, user, version, option):
                              f"look again and choose anew")
         state = load_state(match)
         if state.pending.player != seat:
-            raise NotYourTurn(f"it is player {state.pending.player + 1}'s turn to choose, not yours")
+            waiting_on = match.seats.select_related("user").get(seat=state.pending.player).user.username
+            raise NotYourTurn(f"it is {waiting_on}'s turn to choose, not yours")
         prompt = state.pending.prompt
         label = state.label(option)
         state.apply(option)

@@ -118,8 +118,9 @@ def test_stale_version_is_refused_and_changes_nothing(started, alice):
 
 def test_acting_out_of_turn_is_refused(started, bob):
     before = snapshot(started.pk)
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(NotYourTurn) as err:
         services.submit_decision(started.pk, bob, 0, pending(started)[2][0])
+    assert "alice's turn" in str(err.value)
     assert snapshot(started.pk) == before
 
 
