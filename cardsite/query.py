@@ -137,7 +137,8 @@ def tokenize(text):
         elif char in "()":
             tokens.append(Token(char, char, i))
             i += 1
-        elif char == "-" and _may_start_term(text, i):
+        elif char == "-" and (_may_start_term(text, i) or (tokens and tokens[-1].kind == "-"
+                                                           and tokens[-1].position == i - 1)):
             if i + 1 == n or text[i + 1].isspace() or text[i + 1] == ")":
                 raise QueryError("'-' needs a term right after it, with no space", i, "a term after '-'")
             tokens.append(Token("-", "-", i))
@@ -221,6 +222,8 @@ class _Parser:
                 continue
             children.append(self.parse_unary(depth))
         if not children:
+            if self.token.kind == ")" and depth == 0:
+                raise QueryError("this ')' closes nothing", self.token.position, "a term before it")
             raise QueryError("nothing to search for here", self.token.position, "a term")
         return children[0] if len(children) == 1 else And(tuple(children))
 
@@ -336,6 +339,8 @@ def _number_value(name, op, raw, position):
 
 
 def _whole_number(raw, position):
+    if re.fullmatch(r"\d{5,}", raw):
+        raise QueryError(f"{raw} is too large for any card", position, "a whole number below 10000")
     if not re.fullmatch(r"\d{1,4}", raw):
         raise QueryError(f"{raw!r} is not a whole number", position, "a whole number such as 3")
     return int(raw)

@@ -1,4 +1,6 @@
 """The query language's parser: what a query means, and where and why a bad one is refused."""
+import re
+
 import pytest
 
 from cardsite.query import MAX_LENGTH, And, Not, Or, QueryError, Term, Text, parse
@@ -112,3 +114,16 @@ def test_deep_nesting_is_refused_without_crashing():
 def test_too_many_terms_is_refused():
     with pytest.raises(QueryError, match="more than 40 terms"):
         parse(" ".join(["egg"] * 41))
+
+
+def test_double_minus_cancels_out():
+    assert parse("--tuck") == Not(Not(Text("tuck", False, 2)))
+
+
+@pytest.mark.parametrize("text, message", [
+    (")", "this ')' closes nothing"),
+    ("vp>99999", "too large for any card"),
+])
+def test_more_unreadable_queries_say_why(text, message):
+    with pytest.raises(QueryError, match=re.escape(message)):
+        parse(text)
