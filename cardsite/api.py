@@ -10,6 +10,7 @@ import hashlib
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.http import http_date, parse_http_date_safe, quote_etag
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import viewsets
@@ -38,7 +39,7 @@ class CataloguePagination(PageNumberPagination):
         raw = request.query_params.get(self.page_size_query_param)
         if raw is None:
             return self.page_size
-        if not raw.isdigit() or int(raw) < 1:
+        if not (raw.isascii() and raw.isdigit()) or int(raw) < 1:
             raise ValidationError({"page_size": [f"expected a whole number from 1 to {MAX_PAGE_SIZE}"]})
         if int(raw) > MAX_PAGE_SIZE:
             raise ValidationError({"page_size": [f"at most {MAX_PAGE_SIZE} results per page, not {raw}"]})
@@ -46,7 +47,7 @@ class CataloguePagination(PageNumberPagination):
 
     def paginate_queryset(self, queryset, request, view=None):
         raw = request.query_params.get(self.page_query_param)
-        if raw is not None and (not raw.isdigit() or not 1 <= int(raw) <= 100000):
+        if raw is not None and (not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 100000):
             raise ValidationError({"page": ["expected a page number from 1"]})
         return super().paginate_queryset(queryset, request, view)
 
@@ -76,7 +77,7 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = r"[-a-z0-9_]+"
     lookup_url_kwarg = "key"
     pagination_class = CataloguePagination
-    filter_backends = [filters.df.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
+    filter_backends = [DjangoFilterBackend, StrictOrderingFilter]
     general_params = {"ordering", "page", "page_size", "format"}
 
     def handle_exception(self, exc):

@@ -70,3 +70,8 @@ def test_unknown_expansion_in_a_query_names_the_known_ones(api):
     body = api("/api/dragons/?q=size:large+exp:moon", status=400)
     assert "'moon' is not an expansion; known: base, academy" in body["detail"]
     assert body["position"] == len("size:large exp:")
+
+
+def test_non_ascii_digits_in_page_size_are_a_400(api):
+    assert "page_size" in api("/api/dragons/?page_size=%C2%B2", status=400)
+    assert "page" in api("/api/dragons/?page=%D9%A3", status=400)
