@@ -70,12 +70,18 @@
   }
 
   // -- steps without reloading --------------------------------------------------------------------------------
-  function show(query, push) {
+  // Fetch a step's result and swap it in. A refused form (400) reloads as a whole page instead, so each mistake is
+  // drawn beside its field.
+  function show(query, push, formErrorsInPlace) {
     spin(true);
     var url = window.location.pathname + query;
     return fetch(url + (query ? "&" : "?") + "partial=1", {headers: {"Accept": "text/html"}})
-      .then(function (r) { return r.text(); })
+      .then(function (r) {
+        if (formErrorsInPlace && r.status === 400) { window.location.href = url; return null; }
+        return r.text();
+      })
       .then(function (html) {
+        if (html === null) return;
         var old = document.getElementById("checker-result");
         var box = document.createElement("div");
         box.innerHTML = html;
@@ -100,11 +106,7 @@
     event.preventDefault();
     var params = new URLSearchParams();
     new FormData(form).forEach(function (value, key) { if (String(value).trim() !== "") params.append(key, value); });
-    // The form's own field errors are drawn server-side: a submit with mistakes reloads to show them in place.
-    fetch(window.location.pathname + "?" + params.toString() + "&partial=1").then(function (r) {
-      if (r.status === 400) { window.location.href = window.location.pathname + "?" + params.toString(); return; }
-      show("?" + params.toString(), true);
-    }, function () { form.submit(); });
+    show("?" + params.toString(), true, true);
   });
 
   window.addEventListener("popstate", function () { show(window.location.search, false); });
