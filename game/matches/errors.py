@@ -40,3 +40,9 @@ class StaleMatch(StaleVersion):
     """The decision was chosen at an older version: someone else moved first, or the page is out of date."""
 
     status = 409
+
+
+class CatalogueNotReady(MatchError):
+    """The database catalogue cannot set a game up (not loaded, or a board fact is missing)."""
+
+    status = 503

@@ -10,12 +10,13 @@ from django.db import OperationalError, connection, transaction
 from django.http import Http404
 from django.utils import timezone
 
+from game.engine.catalogue import CatalogueError
 from game.engine.decisions import MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import Match, MatchDecision, MatchSeat
 
 from . import catalogue
-from .errors import InvalidInput, MatchClosed, NotCreator, NotSeated, NotYourTurn, StaleMatch
+from .errors import CatalogueNotReady, InvalidInput, MatchClosed, NotCreator, NotSeated, NotYourTurn, StaleMatch
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -41,8 +42,15 @@ def create_match(user, players=2, academy=False, updated=None):
     academy = _flag("academy", academy)
     updated = academy if updated is None else _flag("updated", updated)
     with transaction.atomic():
+        frozen = catalogue.freeze_current()
+        try:
+            cards = catalogue.engine(frozen.pk)
+        except CatalogueError as exc:
+            raise CatalogueNotReady(f"the card catalogue cannot set a game up: {exc}") from exc
+        if not cards.dragon_deck(academy, updated) or not cards.cave_deck(academy, updated):
+            raise CatalogueNotReady("the card catalogue has no cards to deal; load it with manage.py load_catalogue")
         match = Match.objects.create(creator=user, players=players, academy=academy, updated=updated,
-                                     seed=secrets.randbits(62), catalogue=catalogue.freeze_current())
+                                     seed=secrets.randbits(62), catalogue=frozen)
         MatchSeat.objects.create(match=match, seat=0, user=user)
     return match
 

@@ -165,3 +165,14 @@ def test_deciding_before_the_match_starts_is_refused(catalogue, alice):
     with pytest.raises(MatchClosed):
         services.submit_decision(match.pk, alice, 0, {"kind": "pass", "args": []})
     assert not match.decisions.exists()
+
+
+def test_a_catalogue_that_cannot_set_a_game_up_is_refused_before_anything_is_saved(catalogue, alice):
+    from cardsite.models import BoardFact
+    from game.matches.errors import CatalogueNotReady
+
+    BoardFact.objects.filter(key="setup").delete()
+    with pytest.raises(CatalogueNotReady) as err:
+        services.create_match(alice, players=2)
+    assert "setup" in str(err.value)
+    assert not Match.objects.exists()
