@@ -143,7 +143,7 @@ def snapshot(st):
     """What a step may change, per seat, plus where every card is."""
     seats = []
     for pl in st.players:
-        seat = {"coins": pl.coins, "hand": len(pl.hand), "cave cards in hand": len(pl.caves),
+        seat = {"coins": pl.coins, "dragon cards in hand": len(pl.hand), "cave cards in hand": len(pl.caves),
                 "eggs in the nests": pl.nest, "guild advancements": pl.guild, "guild markers": len(pl.markers),
                 "VP": _vp(st, pl)}
         for i, r in enumerate(RESOURCES):
