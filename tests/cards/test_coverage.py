@@ -65,3 +65,10 @@ def test_command_refuses_a_missing_folder(tmp_path, capsys):
         call_command("coverage", fixtures=str(tmp_path / "nowhere"))
     assert exit_info.value.code == 2
     assert "--fixtures" in capsys.readouterr().err
+
+
+def test_command_on_the_project_catalogue_prints_nothing_and_succeeds(capsys):
+    call_command("coverage")
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "runs every ability" in captured.err and "268 dragons, 102 cave cards" in captured.err
