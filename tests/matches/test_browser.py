@@ -138,3 +138,15 @@ def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live
     click_option(chooser, "pass")
     wait_for(watcher, lambda d: "Your turn: Choose your action" in text_of(d, "#prompt-text"))
     assert Match.objects.get().version == 5
+
+    # A page that missed a move (here: its polling paused, and a choice made elsewhere) is told so, not obeyed.
+    watcher.execute_script("Object.defineProperty(document, 'hidden', {value: true, configurable: true})")
+    seat = 1 - start
+    user = get_user_model().objects.get(username=("ann", "ben")[seat])
+    from game.matches import services
+    services.submit_decision(match.pk, user, 5, {"kind": "pass", "args": []})
+    watcher.find_element(*by('.match-option[data-kind="pass"]')).click()
+    wait_for(watcher, lambda d: "moved on to version 6" in text_of(d, "#decision-error"))
+    assert Match.objects.get().version == 6 and Match.objects.get().decisions.count() == 6
+    # The refused page loads the match afresh: the log now holds the pass made elsewhere.
+    wait_for(watcher, lambda d: len(d.find_elements(*by("#log li"))) == 6)
