@@ -7,7 +7,7 @@ a handler may push more tasks, or ask its player a question and be called again 
 Frames hold what an ability knows while it runs: whose it is (`p`), the dragon it belongs to (`src`, so `here`
 follows the card if it moves), the cave a mat icon sits in, and the variables bound with `as`.
 """
-from .catalogue import CAVE_INDEX
+from .catalogue import CAVE_INDEX, RES_INDEX
 from .decisions import Option
 from .effects.render import render_effect
 from .model import COLUMNS
@@ -221,7 +221,8 @@ def count(st, frame, counter):
             if counter.get("include_mat_nests", only_mat):
                 n += player.nest
         elif what == "cached":
-            n = sum(sum(s.cached) for s in matched)
+            kind = counter.get("resource")  # one kind of resource, where a card counts only that
+            n = sum(s.cached[RES_INDEX[kind]] if kind else sum(s.cached) for s in matched)
         elif what == "tucked":
             n = sum(len(s.tucked) for s in matched)
         elif what == "nest_capacity":

@@ -445,3 +445,32 @@ def test_activate_two_distinct_abilities_then_the_follow_up(st):
     assert options(st) == [("yes",), ("no",)]  # only Giver is left: no question which
     choose(st, "yes")  # Giver: a crystal
     assert pl.res == [0, 0, 1, 1] and pl.coins == 4
+
+
+def test_caching_them_caches_only_the_resources_just_gained(st):
+    pl = me(st)
+    pl.spaces[0].dragon = S
+    pl.res = [2, 0, 0, 0]
+    fire(st, {"do": "gain", "item": "any_resource", "as": "it", "then": {
+        "do": "cache", "item": {"var": "it"}, "count": 2, "up_to": True, "from": "supply", "on": {"scope": "here"}}},
+         src=S)
+    choose(st, "resource", "meat")
+    choose(st, "cache", "meat", 0)
+    assert st.pending.prompt == "Choose your action"  # one meat was gained, so one is cached, not two
+    assert pl.spaces[0].cached == [1, 0, 0, 0] and pl.res == [2, 0, 0, 0]
+
+
+def test_a_cost_is_not_offered_when_what_it_buys_cannot_happen(st):
+    pl = me(st)
+    pl.caves = [0]
+    pl.hand = [B]
+    fire(st, {"do": "pay", "cost": [{"item": "cave"}], "then": {"do": "cover_dragon"}}, ask=True)
+    assert st.pending.prompt == "Choose your action" and pl.caves == [0]  # no dragon on the mat to cover
+
+
+def test_cached_counter_may_name_one_resource(st):
+    pl = me(st)
+    pl.spaces[0].dragon = H
+    pl.spaces[0].cached = [1, 0, 1, 2]
+    fire(st, {"do": "score", "vp": 1, "per": {"count": "cached", "scope": "here", "resource": "milk"}}, src=H)
+    assert pl.end_vp == {"test": 2}

@@ -1,7 +1,7 @@
 """Words that move items: pay, gain, lay_egg, cache, tuck (and the hatchlings' feeding they trigger)."""
 from ..catalogue import RES_INDEX, RESOURCES
 from ..decisions import Option
-from ..interpreter import (amount, can, get_var, here, push_fx, push_then, scope_spaces, set_var,
+from ..interpreter import (amount, can, get_var, here, possible, push_fx, push_then, scope_spaces, set_var,
                            targets, word)
 from ..model import NEST
 from ..state import do_exchange, exchange_options, task as register_task
@@ -146,7 +146,7 @@ def pay(st, task, frame):
     pl = st.players[p]
     cost = node["cost"]
     if "i" not in task:
-        if not can_pay(st, frame, cost):
+        if not pay_worthwhile(st, node, frame):
             return
         task["i"], task["left"], task["paid"] = 0, cost[0].get("count", 1), []
     a = task.pop("a", None)
@@ -220,9 +220,17 @@ def _pay_one(st, p, args, paid):
         paid.append(args[0])
 
 
+def pay_worthwhile(st, node, frame):
+    """A cost is offered only when it can be paid and what it buys can happen (unless that reads the payment)."""
+    if not can_pay(st, frame, node["cost"]):
+        return False
+    then = node.get("then")
+    return then is None or "as" in node or possible(st, then, frame)
+
+
 @can("pay")
 def can_pay_word(st, node, frame):
-    return can_pay(st, frame, node["cost"])
+    return pay_worthwhile(st, node, frame)
 
 
 # -- gain -----------------------------------------------------------------------------------------------------
@@ -412,8 +420,10 @@ def _default_here(st, frame, tgt):
     return tgt
 
 
-def _cache_kinds(st, frame, node):
+def _cache_kinds(st, frame, node, pool=None):
     item = resolve_item(st, frame, node["item"])
+    if pool is not None:
+        item = pool
     if isinstance(item, list):
         kinds = [r for r in item if r in RES_INDEX]
     elif item == "any_resource":
@@ -437,6 +447,9 @@ def cache(st, task, frame):
     if "left" not in task:
         task["left"] = amount(st, frame, node.get("count", 1))
         task["done"] = 0
+        bound = resolve_item(st, frame, node["item"])
+        if isinstance(bound, list):  # "cache them": only the units bound, each once
+            task["pool"] = [r for r in bound if r in RES_INDEX]
         if tgt.get("each"):
             task["spots"] = targets(st, frame, tgt)
             task["units"] = task["left"]
@@ -447,6 +460,8 @@ def cache(st, task, frame):
             task["left"] = 0
         else:
             r, index = a.args
+            if "pool" in task:
+                task["pool"].remove(r)
             if node.get("from", "supply") == "supply":
                 pl.res[RES_INDEX[r]] -= 1
             pl.spaces[index].cached[RES_INDEX[r]] += 1
@@ -461,7 +476,7 @@ def cache(st, task, frame):
             feed(st, p, *feed_after)
             return
     if task["left"] > 0:
-        kinds = _cache_kinds(st, frame, node)
+        kinds = _cache_kinds(st, frame, node, task.get("pool"))
         if "spots" in task:
             spots = [task["spots"][(task["total"] - task["left"]) // task["units"]]]
         else:
