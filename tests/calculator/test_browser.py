@@ -1,33 +1,17 @@
 """A person at a phone-sized headless Chromium fills in a four-player game card by card, scores it and saves it."""
 import re
-import shutil
 
 import pytest
+
+from tests.browser import open_chromium
 
 from game.models import ScoreSheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-
-
 @pytest.fixture
 def browser():
-    if not (CHROMIUM and CHROMEDRIVER):
-        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--no-first-run", "--window-size=412,915"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.implicitly_wait(0)
-    yield driver
-    driver.quit()
+    yield from open_chromium("412,915")
 
 
 def wait_for(driver, condition, timeout=10):

@@ -1,32 +1,17 @@
 """An editor in a real (headless Chromium) browser: from the Dragon list to the import page, a bad file, a good one."""
 import json
-import shutil
 
 import pytest
+
+from tests.browser import open_chromium
 
 from cardsite.models import Dragon
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-
-
 @pytest.fixture
 def browser():
-    if not (CHROMIUM and CHROMEDRIVER):
-        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--no-first-run", "--window-size=1200,900"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    yield driver
-    driver.quit()
+    yield from open_chromium("1200,900")
 
 
 def test_editor_imports_a_fan_card_after_a_refused_file(browser, live_server, catalogue, django_user_model, tmp_path):

@@ -1,37 +1,22 @@
 """Two people in two headless Chromium windows open a match, join it, and play its opening decisions by clicking."""
-import shutil
-
 import pytest
 from django.contrib.auth import get_user_model
 
 from game.models import Match
+from tests.browser import start_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
 PASSWORD = "a-long-test-password"
 
 
 @pytest.fixture
 def open_browser():
-    if not (CHROMIUM and CHROMEDRIVER):
-        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
     drivers = []
 
     def make(size):
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--no-first-run", f"--window-size={size}"):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-        driver.implicitly_wait(0)
-        drivers.append(driver)
-        return driver
+        drivers.append(start_chromium(size))
+        return drivers[-1]
 
     yield make
     for driver in drivers:

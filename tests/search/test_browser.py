@@ -1,8 +1,9 @@
 """A person at the search page in a real (headless Chromium) browser: types, reads results, opens a card, filters."""
-import shutil
 from urllib.parse import unquote
 
 import pytest
+
+from tests.browser import open_chromium
 
 from cardsite.models import Dragon
 
@@ -10,26 +11,9 @@ from .conftest import uses
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-
-
 @pytest.fixture
 def browser():
-    if not (CHROMIUM and CHROMEDRIVER):
-        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--no-first-run", "--window-size=1200,900"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.implicitly_wait(0)
-    yield driver
-    driver.quit()
+    yield from open_chromium("1200,900")
 
 
 def wait_for(driver, condition, timeout=10):
