@@ -221,8 +221,8 @@ def count(st, frame, counter):
             if counter.get("include_mat_nests", only_mat):
                 n += player.nest
         elif what == "cached":
-            kind = counter.get("resource")  # one kind of resource, where a card counts only that
-            n = sum(s.cached[RES_INDEX[kind]] if kind else sum(s.cached) for s in matched)
+            item = counter.get("item")  # one resource, where a card counts only that (dragons 17 and 29)
+            n = sum(s.cached[RES_INDEX[item]] if item else sum(s.cached) for s in matched)
         elif what == "tucked":
             n = sum(len(s.tucked) for s in matched)
         elif what == "nest_capacity":

@@ -2,6 +2,8 @@
 import pytest
 
 from game.engine.decisions import Option
+from game.engine.effects.render import render_effect
+from game.engine.effects.schema import EffectSchemaError, check_counter
 
 from .board import CAT, answer, build, fire, fire_card, space_of, waiting
 from .situation import dragon_index
@@ -20,7 +22,6 @@ def test_wandering_protean_dragon_trains_every_adjacent_fledgling():
     assert [st.players[0].spaces[space_of(st, 0, n)].tokens for n in (189, 185)] == [1, 1]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug, fixed once the engine is free: caching from a variable checks only the kind")
 def test_penurious_red_wyrm_caches_only_the_resources_it_gained():
     # 111 Penurious Red Wyrm, the only aggressive dragon in its cave: gain 1 resource, then cache up to 2 "of them"
     st = build(mats={0: {CRIMSON: 111}})
@@ -34,7 +35,6 @@ def test_penurious_red_wyrm_caches_only_the_resources_it_gained():
     assert pl.spaces[CRIMSON].cached == [1, 0, 0, 0] and pl.res == [3, 3, 3, 3]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug, fixed once the engine is free: a cached counter cannot name one resource")
 def test_common_grass_lindworm_scores_only_the_milk_cached_on_it():
     st = build(mats={0: {AMETHYST: {"n": 17, "cached": [1, 0, 1, 2]}}})
     fire_card(st, 0, 17, "end_game")
@@ -42,7 +42,6 @@ def test_common_grass_lindworm_scores_only_the_milk_cached_on_it():
     assert end_vp(st) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug, fixed once the engine is free: a cached counter cannot name one resource")
 def test_singeing_remora_scores_only_the_meat_cached_on_it():
     st = build(mats={0: {AMETHYST: {"n": 29, "cached": [2, 1, 0, 1]}}})
     fire_card(st, 0, 29, "end_game")
@@ -135,7 +134,6 @@ def test_a_hatchling_swapped_in_does_not_feed_on_what_was_already_there_but_grow
     assert space.fed == fed + 1 and space.grown
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug, fixed once the engine is free: pay is offered when its then cannot act")
 def test_a_cost_is_not_offered_when_what_it_buys_cannot_happen():
     # Guild of Highlands: pay a cave card to cover a dragon; 62 prefers only the Amethyst Abyss, the mat's only
     # dragon is in the Crimson Cavern, so there is nothing to cover and the cave card must stay in hand
@@ -146,3 +144,16 @@ def test_a_cost_is_not_offered_when_what_it_buys_cannot_happen():
     highlands = next(t for t in CAT.guild_tiles if t["name"] == "Guild of Highlands")
     fire(st, 0, highlands["rows"][1]["effect"], source="Guild of Highlands")
     assert not waiting(st) and pl.caves == [card]
+
+
+def test_a_cached_counter_names_only_a_resource():
+    check_counter({"count": "cached", "scope": "here", "item": "milk"}, "per")
+    with pytest.raises(EffectSchemaError, match="per.item: 'gem' is not a resource"):
+        check_counter({"count": "cached", "item": "gem"}, "per")
+    with pytest.raises(EffectSchemaError, match="only a 'cached' counter names one resource"):
+        check_counter({"count": "dragons", "item": "milk"}, "per")
+
+
+def test_a_one_resource_counter_reads_in_plain_words():
+    text = render_effect({"do": "score", "vp": 1, "per": {"count": "cached", "scope": "here", "item": "milk"}})
+    assert "milk cached" in text

@@ -472,5 +472,5 @@ def test_cached_counter_may_name_one_resource(st):
     pl = me(st)
     pl.spaces[0].dragon = H
     pl.spaces[0].cached = [1, 0, 1, 2]
-    fire(st, {"do": "score", "vp": 1, "per": {"count": "cached", "scope": "here", "resource": "milk"}}, src=H)
+    fire(st, {"do": "score", "vp": 1, "per": {"count": "cached", "scope": "here", "item": "milk"}}, src=H)
     assert pl.end_vp == {"test": 2}

@@ -241,6 +241,8 @@ def _counted(counter, ctx):
         extra = {None: "", True: " (the mat's own nests included)", False: " (not counting the mat's own nests)"}[nests]
         return _noun("egg") + where + extra, _noun("egg", True) + where + extra
     if what == "cached":
+        if counter.get("item"):
+            return f"{_noun(counter['item'])} cached" + where, f"{_noun(counter['item'], True)} cached" + where
         return "resource cached" + where, "resources cached" + where
     if what == "tucked":
         under = where.replace(" on ", " under ", 1)

@@ -90,7 +90,7 @@ REQUIRED = {
 TARGET_KEYS = {"scope", "cave", "trait", "not_trait", "size", "not_size", "other", "each", "nests", "trained",
                "untrained", "kind"}
 COUNTER_KEYS = TARGET_KEYS - {"each", "nests"} | {"count", "of", "div", "cost_has", "cost_total_min",
-                                                  "cost_total_max", "include_mat_nests"}
+                                                  "cost_total_max", "include_mat_nests", "item"}
 PLACE_KINDS = ("tuck", "discard", "keep", "play", "excavate")
 
 
@@ -157,6 +157,11 @@ def check_counter(value, path):
         _check_posint(value["div"], path + ".div")
     if "cost_has" in value and value["cost_has"] not in RESOURCES + ("coin", "egg"):
         raise EffectSchemaError(path + ".cost_has", "expected a resource, 'coin' or 'egg'")
+    if "item" in value:
+        if value["count"] != "cached":
+            raise EffectSchemaError(path + ".item", "only a 'cached' counter names one resource")
+        if value["item"] not in RESOURCES:
+            raise EffectSchemaError(path + ".item", f"{value['item']!r} is not a resource; known: {', '.join(RESOURCES)}")
     for key in ("cost_total_min", "cost_total_max"):
         if key in value and (not isinstance(value[key], int) or isinstance(value[key], bool) or value[key] < 0):
             raise EffectSchemaError(f"{path}.{key}", "expected a whole number, 0 or more")
