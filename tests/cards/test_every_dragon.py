@@ -5,7 +5,7 @@ import pytest
 from tests.engine.helpers import real_catalogue
 
 from .expect import ANY, channels, fixed_gains
-from .situation import changed, run_ability, situation, snapshot
+from .situation import changed, dragon_index, run_ability, situation, snapshot
 
 CAT = real_catalogue()
 PRINTED = ("when_played", "if_activated", "once_per_round", "end_game")
@@ -109,3 +109,54 @@ def test_every_hatchling_has_a_food_and_a_grow_up_ability():
     for card in CAT.dragons:
         if card.size == "hatchling":
             assert "on_grow_up" in card.kinds and card.feeds_on in ("milk", "meat", "card"), card.label()
+
+
+def fledglings():
+    return [pytest.param(c.number, id=f"{c.number}-{c.name.replace(' ', '_')}") for c in CAT.dragons
+            if c.size == "fledgling"]
+
+
+def _explore_crimson(st):
+    """Explore the Crimson Cavern; say yes to everything and take first options. Returns the prompts seen."""
+    from game.engine.decisions import Option
+
+    from .board import waiting
+
+    pl = st.players[0]
+    pl.explored, pl.fresh, pl.coins = [0, 0, 0], [], 3
+    st.current = 0
+    st.reask()
+    st.apply(Option("explore", (0,)))
+    prompts = []
+    while waiting(st):
+        prompts.append(st.pending.prompt)
+        options = st.legal_options()
+        st.apply(Option("yes") if Option("yes") in options else next(o for o in options if o.kind != "stop"))
+    return prompts
+
+
+@pytest.mark.parametrize("number", fledglings())
+def test_fledgling_trains_box_by_box_and_its_ability_waits_until_fully_trained(number):
+    from .board import build
+
+    card = CAT.dragons[dragon_index(number)]
+    other = 207 if number != 207 else 206  # an untrained fledgling elsewhere, for abilities that train one
+    st = build(mats={0: {0: number, 4: other}})
+    pl = st.players[0]
+    pl.nest = 2
+    pl.caves = [st.cave_deck.pop(), st.cave_deck.pop(), st.cave_deck.pop()]
+    pl.hand = [st.dragon_deck.pop(), st.dragon_deck.pop(), st.dragon_deck.pop()]
+    pl.res = [4, 4, 4, 4]
+    boxes = len(card.training)
+    for trained in range(1, boxes + 1):
+        prompts = _explore_crimson(st)
+        assert pl.spaces[0].tokens == trained, f"walk {trained}: {prompts}"
+        mine = [p for p in prompts if p.startswith(f"Use {card.name}")]
+        assert len(mine) == 1 and "rain" in mine[0], f"only training is offered before it is trained: {mine}"
+    assert st.active(0, card.index)
+    prompts = _explore_crimson(st)
+    mine = [p for p in prompts if p.startswith(f"Use {card.name}")]
+    if "if_activated" in card.kinds:
+        assert len(mine) == 1 and "rain" not in mine[0].split(":")[0], f"trained, its ability works: {mine}"
+    else:
+        assert mine == [], f"a trained {sorted(card.kinds)} fledgling does nothing on a walk: {mine}"
