@@ -72,3 +72,25 @@ def test_command_on_the_project_catalogue_prints_nothing_and_succeeds(capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "runs every ability" in captured.err and "268 dragons, 102 cave cards" in captured.err
+
+
+def test_a_word_registered_later_is_covered_for_the_keys_its_handler_reads():
+    from game.engine import interpreter as fx
+    from game.engine.coverage import reads
+
+    effect = {"do": "juggle_for_test", "balls": 3, "style": "cascade"}
+    assert list(check_effect(effect)) == ["effect.do: the interpreter has no handler for the word 'juggle_for_test'"]
+
+    def juggle(st, task, frame):
+        node = task["e"]
+        return node.get("balls"), node.get("style") == "cascade"
+
+    fx.WORDS["juggle_for_test"] = juggle
+    try:
+        reads.cache_clear()
+        assert list(check_effect(effect)) == []
+        assert list(check_effect(dict(effect, style="shower"))) == [
+            "effect.style: 'juggle_for_test' value for 'style' 'shower' is never read by the interpreter"]
+    finally:
+        del fx.WORDS["juggle_for_test"]
+        reads.cache_clear()
