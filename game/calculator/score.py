@@ -6,7 +6,7 @@ sheet's dragons and cave cards become `Player` spaces, its answers to end-game c
 and the engine's breakdown becomes the calculator's ten categories.
 """
 from game.engine import scoring
-from game.engine.catalogue import CAVE_INDEX
+from game.engine.catalogue import CAVE_INDEX, RESOURCES
 from game.engine.effects.render import render_effect
 from game.engine.model import COLUMNS, Player
 from game.engine.state import objective_places
@@ -57,7 +57,11 @@ def build_player(seat, entry, cat):
         space = pl.spaces[CAVE_INDEX[dragon["cave"]] * COLUMNS + dragon["column"] - 1]
         space.dragon = cat.dragon_slugs[dragon["card"]]
         space.eggs = dragon["eggs"]
-        space.cached = [dragon["cached"], 0, 0, 0]  # the kind of resource never changes the score
+        # The sheet has one number per dragon. Only hatchlings 17 and 29 score one kind ("per milk / meat cached
+        # here"), and what a hatchling holds is its food, so cached items count as the dragon's food when it eats one.
+        food = cat.engine.dragons[space.dragon].feeds_on
+        space.cached = [0, 0, 0, 0]
+        space.cached[RESOURCES.index(food) if food in RESOURCES else 0] = dragon["cached"]
         space.tucked = [UNKNOWN_CARD] * dragon["tucked"]
         space.tokens = dragon["tokens"]
     for cave_card in entry["cave_cards"]:
