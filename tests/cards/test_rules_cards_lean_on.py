@@ -1,4 +1,6 @@
 """The rules that cards lean on, each on real cards in an exact position, including the rulebooks' named examples."""
+import pytest
+
 from game.engine.decisions import Option
 from game.engine.interpreter import count, new_frame
 
@@ -312,3 +314,42 @@ def test_cave_66_swaps_two_dragons_with_everything_on_them():
     crimson, golden = pl.spaces[CRIMSON], pl.spaces[GOLDEN]
     assert (crimson.dragon, crimson.eggs, len(crimson.tucked)) == (dragon_index(62), 0, 2)
     assert (golden.dragon, golden.eggs, golden.cached) == (dragon_index(43), 4, [1, 0, 0, 0])
+
+
+# -- every conditional-cost dragon: met, it costs only the entice coin; not met, its printed cost ----------------
+
+CONDITIONAL = [
+    # number, cave it goes into, mat when the condition holds, mat when it does not
+    (229, 0, {CRIMSON: 62, CRIMSON + 1: 48}, {CRIMSON: 62}),  # 3rd or 4th dragon in its cave
+    (233, 1, {GOLDEN: 60, CRIMSON + 1: 206}, {GOLDEN: 60, CRIMSON + 1: 62}),  # an adjacent fledgling (above it)
+    (236, 2, {CRIMSON: 1, GOLDEN: 3}, {CRIMSON: 1, GOLDEN: 60}),  # 2 hatchlings on the mat
+    (238, 0, {CRIMSON: 62, CRIMSON + 1: 48}, {CRIMSON: 62}),  # 3rd or 4th dragon in its cave
+    (240, 0, {GOLDEN: 206, AMETHYST: 205}, {GOLDEN: 206, AMETHYST: 60}),  # 2 fledglings on the mat
+    (249, 0, {GOLDEN: 62, AMETHYST: 128}, {GOLDEN: 62, AMETHYST: 60}),  # 2 other aggressive dragons
+    (252, 0, {GOLDEN: 43, AMETHYST: 38}, {GOLDEN: 43, AMETHYST: 60}),  # 2 other helpful dragons
+    (257, 1, {GOLDEN: 60, GOLDEN + 1: 139}, {GOLDEN: 60}),  # 3rd or 4th dragon in its cave
+    (260, 2, {CRIMSON: 62, GOLDEN: 60}, {CRIMSON: 62}),  # a full column (it is the 3rd) or 4 in its cave
+]
+
+
+def _entice_position(number, mat):
+    st = build(mats={0: mat}, hands={0: [number]})
+    pl = st.players[0]
+    for cave in range(3):  # excavate the next space of every cave, so each cave has room
+        index = st.next_empty(0, cave)
+        if index is not None and not pl.excavated(index):
+            pl.spaces[index].cave_card = st.cave_deck.pop()
+    pl.res, pl.coins = [0, 0, 0, 0], 1
+    st.reask()
+    return st, pl
+
+
+@pytest.mark.parametrize("number,cave,met,unmet", CONDITIONAL, ids=[str(c[0]) for c in CONDITIONAL])
+def test_conditional_cost_is_waived_only_when_its_condition_holds(number, cave, met, unmet):
+    d = dragon_index(number)
+    st, pl = _entice_position(number, met)
+    assert Option("entice", (d, cave)) in st.legal_options(), "condition met: only the entice coin is due"
+    st.apply(Option("entice", (d, cave)))
+    assert pl.coins == 0 and pl.res == [0, 0, 0, 0] and pl.find(d) is not None
+    st, pl = _entice_position(number, unmet)
+    assert Option("entice", (d, cave)) not in st.legal_options(), "condition not met: the printed cost is due"
