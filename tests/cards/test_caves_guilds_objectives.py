@@ -109,3 +109,21 @@ def test_objective_side_counts_the_busy_mat(number, side):
     fid = new_frame(st, 0, source="objective")
     value = count(st, st.frames.pop(fid), counter)
     assert value == OBJECTIVE_COUNTS[(number, side)], counter
+
+
+# The base tiles' END GAME rows on the same hand-counted mat (card under test: 184, see OBJECTIVE_COUNTS).
+END_ROWS = {
+    "Plains Guild": 4,  # 1 VP per 2 eggs, the mat's nests included: 9 // 2
+    "Guild of Seafarers": 6,  # 3 VP per column with a dragon in all three caves: columns 1 and 2
+    "Guild of Highlands": 7,  # 1 VP per cave card: 7
+    "Rainforest Guild": 9,  # resource icons in the best cave: Crimson 3 + 2 + 2 + 2 (Golden 5, Amethyst 4)
+}
+
+
+@pytest.mark.parametrize("name", sorted(END_ROWS))
+def test_base_guild_end_game_row_scores_the_busy_mat_as_counted_by_hand(name):
+    tile = next(t for t in CAT.guild_tiles if t["name"] == name)
+    row = next(r for r in tile["rows"] if r["end_game"])
+    st, _ = situation(dragon_index(184))
+    before, after = run_ability(st, 0, {"kind": "end_game", "effect": row["effect"]}, source="guild")
+    assert after[0]["end_vp"] - before[0]["end_vp"] == END_ROWS[name]
