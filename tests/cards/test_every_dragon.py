@@ -10,7 +10,8 @@ from .situation import changed, dragon_index, run_ability, situation, snapshot
 CAT = real_catalogue()
 PRINTED = ("when_played", "if_activated", "once_per_round", "end_game")
 
-# Abilities that rightly do nothing on the test mat, and why. Each is checked to do nothing, so the reason stays true.
+# Abilities that rightly do nothing on the test mat, and why. Each is checked to do nothing, so the reason stays true,
+# and scores as counted by hand on a mat where its condition holds (test_rules_cards_lean_on.py, CONDITIONAL_SCORES).
 IDLE = {
     (81, "end_game"): "a dragon sits to its right",
     (129, "end_game"): "no playful dragon is orthogonally adjacent to it",

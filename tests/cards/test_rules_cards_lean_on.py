@@ -353,3 +353,24 @@ def test_conditional_cost_is_waived_only_when_its_condition_holds(number, cave, 
     assert pl.coins == 0 and pl.res == [0, 0, 0, 0] and pl.find(d) is not None
     st, pl = _entice_position(number, unmet)
     assert Option("entice", (d, cave)) not in st.legal_options(), "condition not met: the printed cost is due"
+
+
+# -- conditional end-game scores, on mats where their condition holds (the busy mat of the table does not) --------
+
+CONDITIONAL_SCORES = [
+    (81, {CRIMSON: 62, CRIMSON + 1: 81, GOLDEN + 2: 43}, 3),  # no dragon to its right (other caves do not count)
+    (129, {GOLDEN + 1: 129, GOLDEN: 48, GOLDEN + 2: 43, CRIMSON + 1: 112, AMETHYST: 3}, 6),  # 2 adjacent playful
+    (91, {CRIMSON: 1, CRIMSON + 1: 62, CRIMSON + 2: 60, CRIMSON + 3: 91}, 8),  # hatchling, small, large in its cave
+    (59, {CRIMSON: 59, CRIMSON + 1: 60, CRIMSON + 2: 139, CRIMSON + 3: 62, GOLDEN: 81}, 4),  # 2 other shy here
+    (235, {CRIMSON: 1, GOLDEN: 3, AMETHYST: 235}, 8),  # 2 hatchlings on the mat
+    (54, {CRIMSON: 54, CRIMSON + 1: 60, CRIMSON + 2: 43, GOLDEN: 62}, 4),  # no aggressive dragon in its cave
+    (150, {CRIMSON: 150, GOLDEN: 43, AMETHYST + 1: 38}, 4),  # another helpful dragon in its column
+]
+
+
+@pytest.mark.parametrize("number,mat,vp", CONDITIONAL_SCORES, ids=[str(c[0]) for c in CONDITIONAL_SCORES])
+def test_conditional_end_game_score_when_its_condition_holds(number, mat, vp):
+    st = build(mats={0: mat})
+    fire_card(st, 0, number, "end_game")
+    yes_to_all(st)
+    assert end_vp(st) == vp
