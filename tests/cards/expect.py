@@ -111,3 +111,53 @@ def fixed_gains(node):
             and node["item"] in ("meat", "gold", "crystal", "milk", "coin"):
         return {node["item"]: node.get("count", 1)}
     return None
+
+
+def _listed(value):
+    return [value] if isinstance(value, str) else list(value)
+
+
+def oracle_score(cat, pl, src, node):
+    """VP a bare `score` should give, counted here apart from the interpreter, for the simple counters most
+    end-game dragons use: dragons on the mat or in this cave with trait, size, kind and `other` filters, and eggs,
+    cached resources or tucked cards on this dragon. None when the node is outside that subset."""
+    if node.get("do") != "score" or "if" in node or "per" not in node:
+        return None
+    per = node["per"]
+    allowed = {"count", "scope", "trait", "not_trait", "size", "not_size", "kind", "other", "item"}
+    if set(per) - allowed or per.get("scope", "mat") not in ("mat", "cave", "here"):
+        return None
+    home = next(i for i, s in enumerate(pl.spaces) if s.dragon == src)
+    scope = per.get("scope", "mat")
+    what = per["count"]
+    if what == "dragons" and scope in ("mat", "cave"):
+        n = 0
+        for i, s in enumerate(pl.spaces):
+            if s.dragon is None or (scope == "cave" and i // 4 != home // 4):
+                continue
+            card = cat.dragons[s.dragon]
+            if "trait" in per and card.trait not in _listed(per["trait"]):
+                continue
+            if "not_trait" in per and card.trait in _listed(per["not_trait"]):
+                continue
+            if "size" in per and card.size not in _listed(per["size"]):
+                continue
+            if "not_size" in per and card.size in _listed(per["not_size"]):
+                continue
+            if "kind" in per and not set(_listed(per["kind"])) & {a["kind"] for a in card.abilities}:
+                continue
+            if per.get("other") and s.dragon == src:
+                continue
+            n += 1
+    elif scope == "here" and what in ("eggs", "cached", "tucked") and set(per) <= {"count", "scope", "item"}:
+        s = pl.spaces[home]
+        if what == "eggs":
+            n = s.eggs
+        elif what == "tucked":
+            n = len(s.tucked)
+        else:
+            n = s.cached[("meat", "gold", "crystal", "milk").index(per["item"])] if "item" in per else sum(s.cached)
+    else:
+        return None
+    vp = node["vp"] * n
+    return min(vp, node["max"]) if "max" in node else vp

@@ -4,7 +4,7 @@ import pytest
 
 from tests.engine.helpers import real_catalogue
 
-from .expect import ANY, channels, fixed_gains
+from .expect import ANY, channels, fixed_gains, oracle_score
 from .situation import changed, dragon_index, run_ability, situation, snapshot
 
 CAT = real_catalogue()
@@ -44,7 +44,10 @@ def test_ability_does_what_its_words_say(index, which):
     st, space = place(card)
     if card.size == "fledgling":
         st.players[0].spaces[space].tokens = len(card.training)  # fully trained: its ability is active
+    expected_vp = oracle_score(CAT, st.players[0], index, ability["effect"])
     before, after = run_ability(st, 0, ability, src=index)
+    if expected_vp is not None:  # simple counters: the exact VP, counted apart from the interpreter
+        assert after[0]["end_vp"] - before[0]["end_vp"] == expected_vp, card.label()
     mine = changed(before[0], after[0])
     may, acts = channels(ability["effect"])
     key = (card.number, ability["kind"])
