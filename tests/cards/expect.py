@@ -161,3 +161,20 @@ def oracle_score(cat, pl, src, node):
         return None
     vp = node["vp"] * n
     return min(vp, node["max"]) if "max" in node else vp
+
+
+def fixed_here(node):
+    """For a single lay_egg / cache (one named resource) / tuck word acting on this dragon with a fixed count and
+    nothing after it: (what, resource or None, count). None for anything else."""
+    if node.get("then") or not isinstance(node.get("count", 1), int):
+        return None
+    word = node["do"]
+    if word == "lay_egg" and node.get("on") == {"scope": "here"} and not node.get("up_to"):
+        return "eggs", None, node.get("count", 1)
+    if word == "cache" and node.get("on") == {"scope": "here"} and node.get("item") in RESOURCE_ITEMS[:4] \
+            and not node.get("up_to"):
+        return "cached", node["item"], node.get("count", 1)
+    if word == "tuck" and node.get("under") == {"scope": "here"} and node.get("from") == "deck" \
+            and not node.get("up_to"):
+        return "tucked", None, node.get("count", 1)
+    return None

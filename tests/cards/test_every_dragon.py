@@ -4,7 +4,7 @@ import pytest
 
 from tests.engine.helpers import real_catalogue
 
-from .expect import ANY, channels, fixed_gains, oracle_score
+from .expect import ANY, channels, fixed_gains, fixed_here, oracle_score
 from .situation import changed, dragon_index, run_ability, situation, snapshot
 
 CAT = real_catalogue()
@@ -45,6 +45,8 @@ def test_ability_does_what_its_words_say(index, which):
     if card.size == "fledgling":
         st.players[0].spaces[space].tokens = len(card.training)  # fully trained: its ability is active
     expected_vp = oracle_score(CAT, st.players[0], index, ability["effect"])
+    here = st.players[0].spaces[space]
+    start = (here.eggs, list(here.cached), len(here.tucked))
     before, after = run_ability(st, 0, ability, src=index)
     if expected_vp is not None:  # simple counters: the exact VP, counted apart from the interpreter
         assert after[0]["end_vp"] - before[0]["end_vp"] == expected_vp, card.label()
@@ -60,6 +62,16 @@ def test_ability_does_what_its_words_say(index, which):
         assert mine, f"{card.label()} changed nothing"
     else:
         assert mine & acts, f"{card.label()} changed {sorted(mine)} but its words act on {sorted(acts)}"
+    simple = fixed_here(ability["effect"])
+    if simple is not None:  # one word on this dragon: exactly that many, eggs up to its nests
+        what, item, n = simple
+        if what == "eggs":
+            assert here.eggs == start[0] + min(n, card.capacity - start[0]), card.label()
+        elif what == "cached":
+            i = ("meat", "gold", "crystal", "milk").index(item)
+            assert here.cached[i] == start[1][i] + n, card.label()
+        else:
+            assert len(here.tucked) == start[2] + n, card.label()
     exact = fixed_gains(ability["effect"])
     if exact is not None:  # plain gains: the exact amounts
         res = [after[0]["res"][i] - before[0]["res"][i] for i in range(4)]
