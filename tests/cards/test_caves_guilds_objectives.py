@@ -5,7 +5,7 @@ import pytest
 from game.engine.interpreter import count, new_frame
 from tests.engine.helpers import real_catalogue
 
-from .expect import ANY, channels
+from .expect import ANY, channels, fixed_gains
 from .situation import changed, dragon_index, run_ability, situation
 
 CAT = real_catalogue()
@@ -20,6 +20,11 @@ def check(card_label, ability, before, after):
         assert mine, f"{card_label} changed nothing"
     else:
         assert mine & acts, f"{card_label} changed {sorted(mine)} but its words act on {sorted(acts)}"
+    exact = fixed_gains(ability["effect"])
+    if exact is not None:  # plain gains: the exact amounts
+        res = [after[0]["res"][i] - before[0]["res"][i] for i in range(4)]
+        assert res == [exact.get(r, 0) for r in ("meat", "gold", "crystal", "milk")], card_label
+        assert after[0]["coins"] - before[0]["coins"] == exact.get("coin", 0), card_label
     if ability.get("others"):
         assert any(changed(before[p], after[p]) for p in range(1, len(before))), f"no opponent took {card_label}'s share"
 
