@@ -26,6 +26,7 @@ def aggregates(snap):
     out = dict(zip(RESOURCES, snap["res"]))
     out.update(
         resources=sum(snap["res"]), coins=snap["coins"], hand=len(snap["hand"]), cave_hand=len(snap["caves"]),
+        cards=len(snap["hand"]) + len(snap["caves"]),
         eggs=sum(snap["eggs"]), cached=sum(map(sum, snap["cached"])), tucked=sum(map(len, snap["tucked"])),
         guild=snap["guild"][0], markers=len(snap["guild"][1]),
         dragons=sum(d is not None for d in snap["mat_dragons"]),
@@ -43,8 +44,10 @@ def opponents(snaps):
 
 
 # (number, printing, kind): deltas. "resources" alone stands for a free choice of resource: the four kinds are then
-# not checked one by one, only their total. "opp" holds the opponents' summed deltas (all unchanged when absent).
+# not checked one by one, only their total; "cards" likewise for a dragon card or a cave card from hand. "opp" holds the opponents' summed deltas (all unchanged when absent).
 EXACT = {
+    # A guild advancement from the start lands on track space 1: lay an egg.
+    (94, "original", "if_activated"): {"cards": -1, "guild": 1, "eggs": 1},
     (93, "original", "end_game"): {"end_vp": 5},  # 4 dragons in its Golden Grotto home
     (95, "original", "once_per_round"): {"eggs": 3},  # its column: itself, 139, fledgling 206
     (96, "original", "if_activated"): {"cached": 1},  # the milk gained goes onto it
@@ -60,10 +63,16 @@ EXACT = {
     (105, "original", "when_played"): {"cave_hand": -2, "eggs": 2},  # only 2 cave cards; 2 eggs fill it to 3
     (106, "original", "end_game"): {"end_vp": -2},  # 62
     (107, "original", "once_per_round"): {"eggs": 4},
+    (108, "original", "when_played"): {"coins": -1, "guild": 1, "eggs": 1, "resources": 1, "cave_hand": 1,
+                                       "hand": 1},
     (109, "original", "once_per_round"): {"resources": -1, "tucked": 1, "hand": 1},
     (110, "original", "if_activated"): {"tucked": 1},  # top card 254 is large
     (111, "original", "once_per_round"): {"cached": 2},  # 62 and itself are aggressive: 2 gained, both cached
     (112, "original", "end_game"): {"end_vp": 6},  # 62, 43 and 139 (below it) touch it
+    # Home (Amethyst) is fully excavated, so a 4th column elsewhere, free of its egg cost. The first excavate option
+    # is cave card 14 (a coin); covering a 4th column then offers 3 items for a coin, which the policy pays
+    # with resources.
+    (113, "original", "when_played"): {"cave_hand": -1, "excavated": 1, "coins": 2, "resources": -3},
     (114, "original", "if_activated"): {"crystal": 1},
     (115, "original", "when_played"): {"resources": 1, "cached": 1},  # cached on 62, not a hatchling
     # One card tucked under the hatchling (the lowest space): it eats milk, not cards, so no feeding benefit.
@@ -73,6 +82,8 @@ EXACT = {
     (119, "original", "end_game"): {"end_vp": 6},  # mediums: itself, 43, 48
     (119, "updated", "end_game"): {"end_vp": 9},
     (120, "original", "once_per_round"): {"resources": -1, "cached": 1, "hand": 1},
+    # Track spaces 1, 2 and 3: an egg, a meat, a dragon card.
+    (121, "original", "when_played"): {"coins": -1, "guild": 3, "eggs": 1, "meat": 1, "hand": 1},
     (122, "original", "end_game"): {"end_vp": -1},
     (123, "original", "if_activated"): {"crystal": 1},
     (124, "original", "end_game"): {"end_vp": 4},  # larges: itself, 60
@@ -87,6 +98,7 @@ EXACT = {
     (131, "updated", "end_game"): {"end_vp": 6},
     (132, "original", "end_game"): {"end_vp": 6},  # smalls: itself, 62, 139
     (132, "updated", "end_game"): {"end_vp": 9},
+    (133, "original", "if_activated"): {"guild": 1, "eggs": 1},
     (134, "original", "end_game"): {"end_vp": 3},
     (134, "updated", "end_game"): {"end_vp": 4},
     (135, "original", "once_per_round"): {"tucked": 2},  # its column holds 3 dragons; both drawn cards tucked
@@ -94,11 +106,16 @@ EXACT = {
     (137, "original", "if_activated"): {"cave_hand": -1, "eggs": 2},
     (138, "original", "once_per_round"): {"eggs": 3},  # itself, 43, 48; not aggressive 62
     (139, "original", "once_per_round"): {"eggs": 1},
+    (140, "original", "when_played"): {"cave_hand": -1, "excavated": 1, "coins": 2, "resources": -3},  # as 113
     (141, "original", "once_per_round"): {"tucked": 1},  # under the milk-eating hatchling: no benefit
     (142, "original", "once_per_round"): {"cave_hand": -1, "tucked": 1, "hand": 1},
     (143, "original", "if_activated"): {"hand": 1},
     (144, "original", "end_game"): {"resources": -1, "end_vp": 1},  # the first choice
     (145, "original", "end_game"): {"end_vp": 5},
+    # Card 54 from hand, into the next cave's first empty excavated space: it has only an end-game ability.
+    (146, "original", "when_played"): {"resources": -1, "hand": -1, "dragons": 1},
+    # A card from hand pays; a display dragon goes into the next cave (its own grotto home is full).
+    (147, "original", "when_played"): {"hand": -1, "dragons": 1},
     (148, "original", "if_activated"): {"tucked": 1},
     (149, "original", "end_game"): {"resources": -1, "cave_hand": -1, "hand": -1, "end_vp": 5},
     (150, "original", "end_game"): {},  # its column: 139 and 206, both shy
@@ -109,11 +126,14 @@ EXACT = {
     (154, "original", "once_per_round"): {"cached": 1},  # the meat goes onto 62
     (155, "original", "if_activated"): {"gold": 1},
     (156, "original", "when_played"): {"resources": 2, "opp": {"resources": 2}},
+    (157, "original", "when_played"): {},  # dragons move with what they hold: no total changes
     (158, "original", "if_activated"): {"eggs": 1},
     (159, "original", "if_activated"): {"eggs": -1, "resources": 2},
     (160, "original", "once_per_round"): {"tucked": 1},
     # The milk goes onto the hatchling, which eats milk: it is fed once and gives a cave card.
     (161, "original", "once_per_round"): {"cached": 1, "cave_hand": 1},
+    # The display's first cave card 10 gives a cave card and 2 eggs; the 4th column's 3 items for a coin, as 113.
+    (162, "original", "when_played"): {"excavated": 1, "cave_hand": 1, "eggs": 2, "resources": -3, "coins": 1},
     (163, "original", "if_activated"): {"cached": 1},
     (164, "original", "once_per_round"): {"eggs": 4},
     (165, "original", "when_played"): {"hand": 2, "opp": {"hand": 2}},
@@ -123,6 +143,7 @@ EXACT = {
     (169, "original", "if_activated"): {"gold": 1},
     (170, "original", "if_activated"): {"milk": 1},
     (171, "original", "if_activated"): {"hand": -1, "tucked": 1},
+    (172, "original", "when_played"): {"eggs": 1},  # the first other such dragon is 43: an egg on itself
     (173, "original", "if_activated"): {"eggs": 1},
     # Each opponent pays its nest egg and takes the first choice, a resource.
     (174, "original", "when_played"): {"eggs": -1, "resources": 1, "cave_hand": 1, "hand": 1,
@@ -153,13 +174,20 @@ def rows():
                            id=f"{number}{'u' if printing == 'updated' else ''}-{kind}")
 
 
+GROUPS = {"resources": RESOURCES, "cards": ("hand", "cave_hand")}
+
+
 def check(before, after, deltas, who):
     want = {k: v for k, v in deltas.items() if k != "opp"}
-    skip = set(RESOURCES) if "resources" in want and not set(RESOURCES) & set(want) else set()
+    skip = set()
+    for total, parts in GROUPS.items():
+        if total in want and not set(parts) & set(want):
+            skip |= set(parts)
     got = {k: after[k] - before[k] for k in before if k not in skip}
     expected = {k: want.get(k, 0) for k in got}
-    if "resources" not in want:
-        expected["resources"] = sum(want.get(r, 0) for r in RESOURCES)
+    for total, parts in GROUPS.items():
+        if total not in want:
+            expected[total] = sum(want.get(part, 0) for part in parts)
     assert got == expected, f"{who}: {got} != {expected}"
 
 
@@ -178,6 +206,8 @@ def test_ability_has_its_exact_result_on_the_busy_mat(number, printing, kind, de
     check(opponents(before[1:]), opponents(after[1:]), deltas.get("opp", {}), "opponents")
 
 
-def test_rows_name_real_abilities():
-    for number, printing, kind in EXACT:
-        assert kind in CAT.dragons[dragon_index(number, printing)].kinds
+def test_table_covers_every_printed_ability_of_dragons_93_to_183():
+    printed = ("when_played", "if_activated", "once_per_round", "end_game")
+    wanted = {(c.number, c.printing, a["kind"]) for c in CAT.dragons if 93 <= c.number <= 183
+              for a in c.abilities if a["kind"] in printed}
+    assert set(EXACT) == wanted
