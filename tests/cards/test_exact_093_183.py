@@ -44,7 +44,8 @@ def opponents(snaps):
 
 
 # (number, printing, kind): deltas. "resources" alone stands for a free choice of resource: the four kinds are then
-# not checked one by one, only their total; "cards" likewise for a dragon card or a cave card from hand. "opp" holds the opponents' summed deltas (all unchanged when absent).
+# not checked one by one, only their total; "cards" likewise for a dragon card or a cave card from hand.
+# "opp" holds the opponents' summed deltas (all unchanged when absent).
 EXACT = {
     # A guild advancement from the start lands on track space 1: lay an egg.
     (94, "original", "if_activated"): {"cards": -1, "guild": 1, "eggs": 1},
