@@ -27,11 +27,15 @@ def test_editor_imports_a_fan_card_after_a_refused_file(browser, live_server, ca
 
     WebDriverWait(browser, 10).until(lambda d: "/admin/cardsite/dragon/" in d.current_url)
     browser.find_element(By.CSS_SELECTOR, ".object-tools a[href$='/dragon/import/']").click()
+    # A click starts a page load without waiting for it: wait for what the next page shows before reading it.
+    shown = lambda selector: WebDriverWait(browser, 10).until(  # noqa: E731
+        lambda d: d.find_elements(By.CSS_SELECTOR, selector))[0]
+    shown("#catalogue-import")
     bad = tmp_path / "bad.csv"
     bad.write_text("number,printing,expansion\n950,original,base\n")
     browser.find_element(By.NAME, "file").send_keys(str(bad))
     browser.find_element(By.CSS_SELECTOR, "#catalogue-import input[type=submit]").click()
-    assert "missing column 'abilities'" in browser.find_element(By.ID, "import-errors").text
+    assert "missing column 'abilities'" in shown("#import-errors").text
     assert not Dragon.objects.filter(number=950).exists()
 
     good = tmp_path / "fan.json"
@@ -41,5 +45,5 @@ def test_editor_imports_a_fan_card_after_a_refused_file(browser, live_server, ca
         "abilities": [{"kind": "when_played", "effect": {"do": "lay_egg", "count": 2}}]}]}))
     browser.find_element(By.NAME, "file").send_keys(str(good))
     browser.find_element(By.CSS_SELECTOR, "#catalogue-import input[type=submit]").click()
-    assert "Imported fan.json: 1 created" in browser.find_element(By.CSS_SELECTOR, ".messagelist").text
+    assert "Imported fan.json: 1 created" in shown(".messagelist").text
     assert Dragon.objects.get(number=950).ability_kind == "when_played"
