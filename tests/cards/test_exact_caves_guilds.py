@@ -94,6 +94,12 @@ EXACT = {
     (47, "original"): {"meat": 1, "eggs": 1},
     (48, "original"): {"meat": 1, "eggs": 1},
     (49, "original"): {"milk": 2},
+    # Two different options, the policy taking the first ones: a dragon card, then a guild advancement (or a cave card
+    # on the updated printing, which has no guild option); each opponent takes the first option, a dragon card.
+    (50, "original"): plus(GUILD_1, hand=1, opp={"hand": 2}),
+    (51, "original"): plus(GUILD_1, hand=1, opp={"hand": 2}),
+    (50, "updated"): {"hand": 1, "cave_hand": 1, "opp": {"hand": 2}},
+    (51, "updated"): {"hand": 1, "cave_hand": 1, "opp": {"hand": 2}},
     (55, "original"): {"eggs": 3},
     (56, "original"): {"eggs": 3},
     (57, "original"): {"eggs": 3},
@@ -102,14 +108,18 @@ EXACT = {
     # Up to three times, paid each time (the policy says yes while it can); each opponent may do it once.
     # 3 paid, the meat of track space 2 back: -2 in all
     (69, "original"): {"resources": -2, "guild": 3, "eggs": 1, "hand": 1, "opp": plus(OPP_GUILD_1, free(resources=-2))},
+    (70, "original"): free(resources=-3, eggs=6, opp=free(resources=-2, eggs=4)),
     (71, "original"): plus(GUILD_2, cave_hand=-2, opp=plus(OPP_GUILD_1, cave_hand=-2)),  # only 2 cave cards
     (72, "original"): plus(GUILD_3, hand=-3, opp=plus(OPP_GUILD_1, hand=-2)),
+    (73, "original"): {"hand": -3, "eggs": 6, "opp": {"hand": -2, "eggs": 4}},
     (74, "original"): free(eggs=-3, resources=6, opp=free(eggs=-2, resources=4)),
     (75, "original"): plus(GUILD_3, eggs=-3, opp=plus(OPP_GUILD_1, eggs=-2)),
     (76, "original"): {"tokens": 1},  # only 206 has a box left
     (77, "original"): {"tokens": 1},
     (78, "original"): {"tokens": 1, "milk": 1},  # 206's second box is milk
     (79, "original"): {"tokens": 1, "milk": 1},
+    # 206 gets its last box; seat 1's fledgling one box (covering a box gives nothing unless the card says so).
+    (80, "original"): {"tokens": 1, "opp": {"tokens": 1}},
     (81, "original"): {"hand": 1, "tucked": 1},  # 3 drawn: 1 tucked, 1 discarded, 1 kept
     (82, "original"): free(resources=1, cached=1),  # 2 gained, 1 of them cached
     (85, "original"): {"eggs": 3},
