@@ -103,6 +103,18 @@ EXACT = {
     (55, "original"): {"eggs": 3},
     (56, "original"): {"eggs": 3},
     (57, "original"): {"eggs": 3},
+    # Pay, then a cave card from the deck or the display goes straight onto the mat. The only open spaces are in
+    # column 4, so its benefit follows: the policy takes the first, paying 3 resources of its choice for a coin. The
+    # excavated card's own ability then runs: the deck's top card is the updated 50 (a dragon card and a cave card,
+    # each opponent a dragon card), the display's first the 10 (a cave card and 2 eggs).
+    (58, "original"): free(resources=-5, coins=1, hand=1, cave_hand=1, excavated=1, opp={"hand": 2}),
+    (59, "original"): free(resources=-5, coins=1, cave_hand=1, eggs=2, excavated=1),
+    (60, "original"): free(cave_hand=-1, hand=1, resources=-3, coins=1, excavated=1, opp={"hand": 2}),
+    (61, "original"): free(cave_hand=-1, eggs=2, resources=-3, coins=1, excavated=1),
+    (62, "original"): free(hand=-1, cave_hand=1, resources=-3, coins=1, excavated=1, opp={"hand": 2}),
+    (63, "original"): free(hand=-2, cave_hand=1, eggs=2, resources=-3, coins=1, excavated=1),
+    (64, "original"): free(eggs=-2, hand=1, cave_hand=1, resources=-3, coins=1, excavated=1, opp={"hand": 2}),
+    (65, "original"): free(resources=-3, coins=1, cave_hand=1, excavated=1),  # 2 eggs paid, 2 laid by the 10
     (67, "original"): {"tucked": 2},
     (68, "original"): {"tucked": 2},
     # Up to three times, paid each time (the policy says yes while it can); each opponent may do it once.
@@ -133,6 +145,12 @@ EXACT = {
     (93, "original"): plus(GUILD_2, opp={"eggs": 2}),
     (94, "original"): free(coins=-1, hand=1, resources=1, cave_hand=1, eggs=1),
     (95, "original"): free(coins=-1, hand=1, resources=1, cave_hand=1, eggs=1),
+    # Pay, then a cave card from hand goes onto column 4, whose benefit costs 3 resources for a coin as above. The
+    # engine lists the hand's cave cards by catalogue order, so the first offered is the 14 (a coin), not the 91.
+    (96, "original"): free(hand=-2, resources=-3, coins=2, cave_hand=-1, excavated=1),
+    (97, "original"): free(resources=-5, coins=2, cave_hand=-1, excavated=1),
+    (98, "original"): free(eggs=-2, resources=-3, coins=2, cave_hand=-1, excavated=1),
+    (99, "original"): free(resources=-4, eggs=-1, coins=2, cave_hand=-1, excavated=1),
 }
 
 XFAIL = {}
@@ -156,6 +174,10 @@ def test_cave_card_has_its_exact_outcome_on_the_busy_mat(number, printing, row):
     (ability,) = card.abilities
     academy = not (printing == "original" and number in (50, 51))
     st, _ = situation(None, academy=academy)
+    if 58 <= number <= 65 or 96 <= number <= 99:  # the rows were counted for these cave cards
+        assert (CAT.caves[st.cave_deck[-1]].number, CAT.caves[st.cave_deck[-1]].printing) == (50, "updated")
+        assert CAT.caves[st.display_caves[0]].number == 10
+        assert sorted(CAT.caves[c].number for c in st.players[0].caves) == [14, 91]
     mine, theirs = aggregates(st.players[0]), opponents(st)
     run_ability(st, 0, ability, source=card.label())
     own = {k: v for k, v in row.items() if k != "opp"}
