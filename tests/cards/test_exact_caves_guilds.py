@@ -118,6 +118,7 @@ EXACT = {
     (63, "original"): free(hand=-2, cave_hand=1, eggs=2, resources=-3, coins=1, excavated=1),
     (64, "original"): free(eggs=-2, hand=1, cave_hand=1, resources=-3, coins=1, excavated=1, opp={"hand": 2}),
     (65, "original"): free(resources=-3, coins=1, cave_hand=1, excavated=1),  # 2 eggs paid, 2 laid by the 10
+    (66, "original"): {},  # two dragons change places; their eggs, cached resources and tucked cards stay on the mat
     (67, "original"): {"tucked": 2},
     (68, "original"): {"tucked": 2},
     # Up to three times, paid each time (the policy says yes while it can); each opponent may do it once.
@@ -202,6 +203,11 @@ GUILD_EXACT = {
     # Without the expansion the deck's top cave card is the 31 (a guild advancement, then an egg); it goes onto column
     # 4, whose benefit costs 3 resources for a coin. One egg paid, two laid.
     ("Plains Guild", 1): free(eggs=1, guild=1, resources=-3, coins=1, excavated=1),
+    # Cave cards from hand come by catalogue order: the 66 (two dragons swap places, no count changes), then the 68
+    # (2 cards tucked from the deck); each goes onto an open column-4 space, paying 3 resources there for a coin.
+    ("Guild of Seafarers", 1): free(cave_hand=-1, resources=-3, coins=1, excavated=1),
+    ("Guild of Highlands", 1): free(coins=1, resources=-6, cave_hand=-2, excavated=2, tucked=2),  # 1 coin paid, 2 won
+    ("Rainforest Guild", 1): free(resources=-4, coins=1, cave_hand=-1, excavated=1),  # the first choice: from hand
     ("Plains Guild", 3): {"coins": 1, "eggs": 2},
     ("Plains Guild", 4): {"end_vp": 3},  # 6 eggs // 2
     ("Guild of Seafarers", 3): {"coins": 1, "hand": 2},
@@ -228,8 +234,9 @@ def test_guild_row_has_its_exact_outcome_on_the_busy_mat(name, position, row):
     tile = next(t for t in CAT.guild_tiles if t["name"] == name)
     tile_row = next(r for r in tile["rows"] if r["position"] == position)
     st, _ = situation(None, academy=tile["expansion"] != "base")
-    if (name, position) == ("Plains Guild", 1):  # the row was counted for this cave card
+    if position == 1 and tile["expansion"] == "base":  # the rows were counted for these cave cards
         assert CAT.caves[st.cave_deck[-1]].number == 31
+        assert sorted(CAT.caves[c].number for c in st.players[0].caves) == [66, 68]
     ability = {"kind": "end_game" if tile_row["end_game"] else "when_played", "effect": tile_row["effect"]}
     mine, theirs = aggregates(st.players[0]), opponents(st)
     run_ability(st, 0, ability, source="guild" if tile_row["end_game"] else name)
