@@ -103,6 +103,11 @@ EXACT = {
     (51, "original"): plus(GUILD_1, hand=1, opp={"hand": 2}),
     (50, "updated"): {"hand": 1, "cave_hand": 1, "opp": {"hand": 2}},
     (51, "updated"): {"hand": 1, "cave_hand": 1, "opp": {"hand": 2}},
+    # Playing a dragon: the first card in hand is the 54 (meat, gold and crystal; only an END GAME ability), into the
+    # empty column 2 of the home cave. One resource off: the first offered is the crystal.
+    (52, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
+    (53, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
+    (54, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
     (55, "original"): {"eggs": 3},
     (56, "original"): {"eggs": 3},
     (57, "original"): {"eggs": 3},
@@ -159,6 +164,7 @@ EXACT = {
     (96, "original"): free(hand=-2, resources=-3, coins=2, cave_hand=-1, excavated=1),
     (97, "original"): free(resources=-5, coins=2, cave_hand=-1, excavated=1),
     (98, "original"): free(eggs=-2, resources=-3, coins=2, cave_hand=-1, excavated=1),
+    (100, "original"): free(coins=-1, resources=-1, hand=-1, dragons=1),  # then the 54 for nothing
     (99, "original"): free(resources=-4, eggs=-1, coins=2, cave_hand=-1, excavated=1),
 }
 
@@ -183,6 +189,8 @@ def test_cave_card_has_its_exact_outcome_on_the_busy_mat(number, printing, row):
     (ability,) = card.abilities
     academy = not (printing == "original" and number in (50, 51))
     st, _ = situation(None, academy=academy)
+    if 52 <= number <= 54 or number == 100:  # counted for this hand
+        assert [CAT.dragons[d].number for d in st.players[0].hand] == [54, 132, 122]
     if 58 <= number <= 65 or 96 <= number <= 99:  # the rows were counted for these cave cards
         assert (CAT.caves[st.cave_deck[-1]].number, CAT.caves[st.cave_deck[-1]].printing) == (50, "updated")
         assert CAT.caves[st.display_caves[0]].number == 10
@@ -208,6 +216,10 @@ GUILD_EXACT = {
     ("Guild of Seafarers", 1): free(cave_hand=-1, resources=-3, coins=1, excavated=1),
     ("Guild of Highlands", 1): free(coins=1, resources=-6, cave_hand=-2, excavated=2, tucked=2),  # 1 coin paid, 2 won
     ("Rainforest Guild", 1): free(resources=-4, coins=1, cave_hand=-1, excavated=1),  # the first choice: from hand
+    # Dragons played for nothing (the display's dragons all live in the last cave, which has no open space).
+    ("Plains Guild", 2): {"eggs": -2, "hand": -1, "dragons": 1},
+    ("Guild of Seafarers", 2): {"hand": -2, "dragons": 1},  # one card paid, one played
+    ("Rainforest Guild", 2): {"hand": -1, "dragons": 1},
     ("Plains Guild", 3): {"coins": 1, "eggs": 2},
     ("Plains Guild", 4): {"end_vp": 3},  # 6 eggs // 2
     ("Guild of Seafarers", 3): {"coins": 1, "hand": 2},
@@ -237,6 +249,8 @@ def test_guild_row_has_its_exact_outcome_on_the_busy_mat(name, position, row):
     if position == 1 and tile["expansion"] == "base":  # the rows were counted for these cave cards
         assert CAT.caves[st.cave_deck[-1]].number == 31
         assert sorted(CAT.caves[c].number for c in st.players[0].caves) == [66, 68]
+    if position == 2 and tile["expansion"] == "base":  # and these dragons (none has a when-played ability)
+        assert [CAT.dragons[d].number for d in st.players[0].hand] == [54, 132, 179]
     ability = {"kind": "end_game" if tile_row["end_game"] else "when_played", "effect": tile_row["effect"]}
     mine, theirs = aggregates(st.players[0]), opponents(st)
     run_ability(st, 0, ability, source="guild" if tile_row["end_game"] else name)
