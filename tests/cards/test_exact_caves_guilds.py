@@ -220,6 +220,12 @@ GUILD_EXACT = {
     ("Plains Guild", 2): {"eggs": -2, "hand": -1, "dragons": 1},
     ("Guild of Seafarers", 2): {"hand": -2, "dragons": 1},  # one card paid, one played
     ("Rainforest Guild", 2): {"hand": -1, "dragons": 1},
+    # The 54 covers the first dragon, 62, which becomes a tucked card; its egg, meat and tucked card move onto the 54.
+    ("Guild of Highlands", 2): {"cave_hand": -1, "hand": -1, "tucked": 1},
+    # The 62 goes back to hand and the 54 takes its place with its egg, meat and tucked card: only the egg paid.
+    ("Guild of Magicians", 1): {"eggs": -1},
+    # The first cave card in hand, the 14, replaces the cave card of the empty column 2 and runs: a coin.
+    ("Guild of Magicians", 2): {"coins": 1},
     ("Plains Guild", 3): {"coins": 1, "eggs": 2},
     ("Plains Guild", 4): {"end_vp": 3},  # 6 eggs // 2
     ("Guild of Seafarers", 3): {"coins": 1, "hand": 2},
@@ -251,6 +257,9 @@ def test_guild_row_has_its_exact_outcome_on_the_busy_mat(name, position, row):
         assert sorted(CAT.caves[c].number for c in st.players[0].caves) == [66, 68]
     if position == 2 and tile["expansion"] == "base":  # and these dragons (none has a when-played ability)
         assert [CAT.dragons[d].number for d in st.players[0].hand] == [54, 132, 179]
+    if name == "Guild of Magicians":
+        assert [CAT.dragons[d].number for d in st.players[0].hand] == [54, 132, 122]
+        assert sorted(CAT.caves[c].number for c in st.players[0].caves) == [14, 91]
     ability = {"kind": "end_game" if tile_row["end_game"] else "when_played", "effect": tile_row["effect"]}
     mine, theirs = aggregates(st.players[0]), opponents(st)
     run_ability(st, 0, ability, source="guild" if tile_row["end_game"] else name)
