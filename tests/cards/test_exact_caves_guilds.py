@@ -265,3 +265,10 @@ def test_guild_row_has_its_exact_outcome_on_the_busy_mat(name, position, row):
     run_ability(st, 0, ability, source="guild" if tile_row["end_game"] else name)
     assert_deltas(f"{name} row {position}", mine, aggregates(st.players[0]), row)
     assert_deltas(f"{name} row {position}: opponents", theirs, opponents(st), {})
+
+
+def test_the_tables_cover_every_cave_printing_and_every_guild_row():
+    caves = {(c.number, c.printing) for c in CAT.caves}
+    rows = {(t["name"], r["position"]) for t in CAT.guild_tiles for r in t["rows"]}
+    assert set(EXACT) == caves, sorted(caves ^ set(EXACT))
+    assert set(GUILD_EXACT) == rows, sorted(rows ^ set(GUILD_EXACT))
