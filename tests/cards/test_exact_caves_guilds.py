@@ -10,7 +10,6 @@ the hatchling has 1 egg, the nest 1. Seat 0 has 3 of each resource, 6 coins, 3 d
 markers and the column-4 spaces of the next and last caves still open. The guild track from space 0 gives: an egg
 (1st advancement), a meat (2nd), a dragon card (3rd). Each of the two opponents has 1 of each resource, 2 coins,
 1 dragon card, 1 cave card, an egg in the nest and dragons with room for eggs, and has not advanced on the track.
-Cards the policy left out (a real choice between mat dragons, playing a dragon) are listed as not done in the report.
 """
 import pytest
 
