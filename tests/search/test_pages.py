@@ -142,3 +142,9 @@ def test_tile_numbers_redirect_to_the_base_game_tile(client, catalogue):
     response = client.get(f"/cards/objectives/{objective.number}/")
     assert response.status_code == 302 and response["Location"] == f"/cards/objectives/{objective.slug}/"
     assert client.get("/cards/guilds/999/").status_code == 404
+
+
+def test_fledgling_page_says_how_fledglings_score_instead_of_a_printed_vp(client, catalogue):
+    page = client.get("/cards/dragons/201/", follow=True).content.decode()
+    assert "1 VP for each fledgling on your mat" in page
+    assert '<span class="vp-value">0</span>' not in page
