@@ -24,8 +24,11 @@ def open_browser():
 
 
 def wait_for(driver, condition, timeout=20):
+    """Wait for a condition; the board re-renders as it polls, so an element read meanwhile may go stale."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout).until(lambda d: condition(d))
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: condition(d))
 
 
 def by(css):
@@ -34,8 +37,15 @@ def by(css):
 
 
 def text_of(driver, css):
-    found = driver.find_elements(*by(css))
-    return found[0].text if found else ""
+    """The element's text, read again if a poll replaced the element while it was being read."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    for _ in range(5):
+        found = driver.find_elements(*by(css))
+        try:
+            return found[0].text if found else ""
+        except StaleElementReferenceException:
+            continue
+    return ""
 
 
 def sign_up(driver, base, name):
@@ -50,12 +60,23 @@ def sign_up(driver, base, name):
 def click_option(driver, kind, args=None):
     """Click the first option button of a kind (or with exactly these args), then wait for the spinner to go."""
     import json
-    wait_for(driver, lambda d: d.find_elements(*by(f'.match-option[data-kind="{kind}"]')))
-    buttons = driver.find_elements(*by(f'.match-option[data-kind="{kind}"]'))
-    if args is not None:
-        buttons = [b for b in buttons if json.loads(b.get_attribute("data-args")) == args]
-    label = buttons[0].text
-    buttons[0].click()
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def press(d):
+        """Find and click the button in one go; a poll that re-renders the options in between means try again."""
+        try:
+            buttons = d.find_elements(*by(f'.match-option[data-kind="{kind}"]'))
+            if args is not None:
+                buttons = [b for b in buttons if json.loads(b.get_attribute("data-args")) == args]
+            if not buttons:
+                return None
+            label = buttons[0].text
+            buttons[0].click()
+            return (label,)  # truthy even for an empty label, so the wait never clicks twice
+        except StaleElementReferenceException:
+            return None
+
+    (label,) = wait_for(driver, press)
     wait_for(driver, lambda d: not d.find_elements(*by(f'.match-option[data-kind="{kind}"]'))
              or d.find_element(*by("#spinner")).get_attribute("hidden") is not None)
     return label
