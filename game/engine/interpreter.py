@@ -71,6 +71,12 @@ def push_then(st, node, fid):
         push_fx(st, then, fid)
 
 
+def then_if_done(st, task, node):
+    """A counted word's `then` runs only if the word acted at least once."""
+    if task["done"]:
+        push_then(st, node, task["f"])
+
+
 def possible(st, node, frame):
     check = CAN.get(node["do"])
     return True if check is None else check(st, node, frame)

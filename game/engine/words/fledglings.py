@@ -1,6 +1,6 @@
 """Words that work other abilities: train (fledglings) and activate (another dragon's or the mat's ability)."""
 from ..decisions import Option
-from ..interpreter import amount, can, push_ability, push_fx, push_then, set_var, targets, word
+from ..interpreter import amount, can, push_ability, push_fx, push_then, set_var, targets, then_if_done, word
 from .items import STOP, bound_cards, can_pay
 
 
@@ -51,8 +51,7 @@ def train(st, task, frame):
                 st.stack.append(task)
                 push_fx(st, {"do": "pay", "cost": [{"item": covered}]}, task["f"])
                 return
-        if task["done"]:
-            push_then(st, node, task["f"])
+        then_if_done(st, task, node)
         return
     a = task.pop("a", None)
     if a is not None:
@@ -84,8 +83,7 @@ def train(st, task, frame):
                 options.append(STOP)
             verb = "Fully train" if node.get("full") else "Train"
             return st.ask(task, p, f"{verb} a fledgling: choose which", options)
-    if task["done"]:
-        push_then(st, node, task["f"])
+    then_if_done(st, task, node)
 
 
 @can("train")

@@ -2,7 +2,7 @@
 from ..catalogue import RES_INDEX, RESOURCES
 from ..decisions import Option
 from ..interpreter import (amount, can, get_var, here, possible, push_fx, push_then, scope_spaces, set_var,
-                           targets, word)
+                           targets, then_if_done, word)
 from ..model import NEST
 from ..state import do_exchange, exchange_options, task as register_task
 
@@ -472,7 +472,7 @@ def cache(st, task, frame):
                 feed(st, p, index, r)
                 return
             feed_after = (index, r)
-            _cached(st, task, node)
+            then_if_done(st, task, node)
             feed(st, p, *feed_after)
             return
     if task["left"] > 0:
@@ -487,12 +487,7 @@ def cache(st, task, frame):
                 options.append(STOP)
             return st.ask(task, p, f"Cache a resource ({task['left']} left): choose which and on which dragon",
                           options)
-    _cached(st, task, node)
-
-
-def _cached(st, task, node):
-    if task["done"]:
-        push_then(st, node, task["f"])
+    then_if_done(st, task, node)
 
 
 @can("cache")
@@ -549,7 +544,7 @@ def tuck(st, task, frame):
                     st.stack.append(task)
                     feed(st, p, index, "card")
                     return
-                _tucked(st, task, node)
+                then_if_done(st, task, node)
                 feed(st, p, index, "card")
                 return
     if task["left"] > 0:
@@ -563,12 +558,7 @@ def tuck(st, task, frame):
             if node.get("up_to"):
                 options.append(STOP)
             return st.ask(task, p, f"Tuck a card ({task['left']} left): choose the card and the dragon", options)
-    _tucked(st, task, node)
-
-
-def _tucked(st, task, node):
-    if task["done"]:
-        push_then(st, node, task["f"])
+    then_if_done(st, task, node)
 
 
 @can("tuck")
