@@ -445,15 +445,10 @@ def cache(st, task, frame):
     pl = st.players[p]
     tgt = _default_here(st, frame, node.get("on"))
     if "left" not in task:
-        task["left"] = amount(st, frame, node.get("count", 1))
-        task["done"] = 0
+        _start_counting(st, frame, task, node, tgt)
         bound = resolve_item(st, frame, node["item"])
         if isinstance(bound, list):  # "cache them": only the units bound, each once
             task["pool"] = [r for r in bound if r in RES_INDEX]
-        if tgt.get("each"):
-            task["spots"] = targets(st, frame, tgt)
-            task["units"] = task["left"]
-            task["left"] = task["total"] = len(task["spots"]) * task["left"]
     a = task.pop("a", None)
     if a is not None:
         if a == STOP:
@@ -496,6 +491,16 @@ def can_cache(st, node, frame):
     return bool(_cache_kinds(st, frame, node)) and bool(targets(st, frame, tgt))
 
 
+def _start_counting(st, frame, task, node, tgt):
+    """A counted word starts: how many to do, and with `each`, that many on every matching dragon."""
+    task["left"] = amount(st, frame, node.get("count", 1))
+    task["done"] = 0
+    if tgt.get("each"):
+        task["spots"] = targets(st, frame, tgt)
+        task["units"] = task["left"]
+        task["left"] = task["total"] = len(task["spots"]) * task["left"]
+
+
 # -- tuck -----------------------------------------------------------------------------------------------------
 
 def _tuck_cards(st, frame, node):
@@ -516,12 +521,7 @@ def tuck(st, task, frame):
     pl = st.players[p]
     tgt = _default_here(st, frame, node.get("under"))
     if "left" not in task:
-        task["left"] = amount(st, frame, node.get("count", 1))
-        task["done"] = 0
-        if tgt.get("each"):
-            task["spots"] = targets(st, frame, tgt)
-            task["units"] = task["left"]
-            task["left"] = task["total"] = len(task["spots"]) * task["left"]
+        _start_counting(st, frame, task, node, tgt)
     a = task.pop("a", None)
     if a is not None:
         if a == STOP:
