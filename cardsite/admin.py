@@ -122,7 +122,18 @@ def _check_json(check, value, field_name):
         raise ValidationError(str(exc)) from None
 
 
-class GuildAbilityForm(forms.ModelForm):
+class RenderedTextForm(forms.ModelForm):
+    """A row whose `text` is rendered from its data on every save, never typed in."""
+
+    def save(self, commit=True):
+        obj = super().save(commit=False)
+        obj.text = self.rendered_text(obj)
+        if commit:
+            obj.save()
+        return obj
+
+
+class GuildAbilityForm(RenderedTextForm):
     class Meta:
         model = GuildAbility
         exclude = ["text"]
@@ -132,15 +143,12 @@ class GuildAbilityForm(forms.ModelForm):
         _check_json(validate, effect, "effect")
         return effect
 
-    def save(self, commit=True):
-        obj = super().save(commit=False)
-        obj.text = loader.effect_text(obj.effect)
-        if commit:
-            obj.save()
-        return obj
+    @staticmethod
+    def rendered_text(obj):
+        return loader.effect_text(obj.effect)
 
 
-class ObjectiveSideForm(forms.ModelForm):
+class ObjectiveSideForm(RenderedTextForm):
     class Meta:
         model = ObjectiveSide
         exclude = ["text"]
@@ -150,12 +158,9 @@ class ObjectiveSideForm(forms.ModelForm):
         _check_json(check_counter, counts, "counts")
         return counts
 
-    def save(self, commit=True):
-        obj = super().save(commit=False)
-        obj.text = loader.counter_text(obj.counts)
-        if commit:
-            obj.save()
-        return obj
+    @staticmethod
+    def rendered_text(obj):
+        return loader.counter_text(obj.counts)
 
 
 class BoardFactForm(forms.ModelForm):
