@@ -268,7 +268,7 @@ END_GAME_SCORES = {
 
 @pytest.mark.parametrize("case", sorted(END_GAME_SCORES))
 def test_end_game_ability_scores_on_a_real_mat(case):
-    from game.engine.scoring import score_mat
+    from game.engine.scorepad import score_mat
 
     cat, index = _engine()
     number, others, vp = END_GAME_SCORES[case]
@@ -277,7 +277,7 @@ def test_end_game_ability_scores_on_a_real_mat(case):
 
 
 def test_egg_counting_fledgling_counts_only_its_own_column():
-    from game.engine.scoring import score_mat
+    from game.engine.scorepad import score_mat
 
     cat, index = _engine()
     placed = {1: (211, {}), 5: (229, {"eggs": 1}), 9: (231, {"eggs": 1}), 0: (230, {"eggs": 1})}
@@ -285,7 +285,7 @@ def test_egg_counting_fledgling_counts_only_its_own_column():
 
 
 def test_untrained_fledgling_scores_no_end_game_bonus():
-    from game.engine.scoring import score_mat
+    from game.engine.scorepad import score_mat
 
     cat, index = _engine()
     placed = {0: (213, {"tokens": 3}), 1: (229, {}), 2: (230, {}), 4: (231, {})}

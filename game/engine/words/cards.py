@@ -1,8 +1,9 @@
 """Words that move cards onto the mat: excavate, play_dragon, cover_dragon, the swaps, reveal, distribute."""
+from ..catalogue import RES_INDEX
 from ..decisions import Option
-from ..interpreter import can, push_fx, push_then, set_var, targets, test, word
+from ..runtime import can, push_fx, push_then, set_var, targets, test, word
 from ..model import COLUMNS
-from ..state import task as register_task
+from ..tasks import task as register_task
 from .items import STOP, _default_here, bound_cards, feed, remove_card
 
 
@@ -111,7 +112,6 @@ def play_options(st, frame, cards, mode, kind="play"):
 
 
 def _affords(pl, cost):
-    from ..catalogue import RES_INDEX
     return (all(pl.res[i] >= cost.get(r, 0) for r, i in RES_INDEX.items()) and pl.coins >= cost.get("coin", 0)
             and pl.eggs() >= cost.get("egg", 0))
 
@@ -166,7 +166,6 @@ def move_dragon(st, p, index, new, keep_old):
     space.tokens = min(space.tokens, len(card.training)) if card.size == old_card.size == "fledgling" else 0
     space.grown = False
     if card.size == "hatchling":
-        from ..catalogue import RES_INDEX
         food = card.feeds_on
         space.fed = len(space.tucked) if food == "card" else space.cached[RES_INDEX[food]] if food in RES_INDEX else 0
     else:

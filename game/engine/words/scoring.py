@@ -1,5 +1,5 @@
 """The end-game word: score."""
-from ..interpreter import amount, test, word
+from ..runtime import amount, test, word
 
 
 def score_value(st, frame, node):

@@ -1,0 +1,32 @@
+"""The exchange: resources given (any mix) for resources of another kind, at the board's rate (`exchange` in
+fixtures/board.json, read into `Catalogue.exchange_give` / `exchange_get`). Offered with every main action and
+whenever a payment is short of a resource."""
+from itertools import combinations_with_replacement
+
+from .catalogue import RES_INDEX, RESOURCES
+from .decisions import Option
+
+_OPTIONS = {}
+
+
+def exchange_options(cat, pl):
+    """Every exchange the player can make: `give` resources named one by one, then the kind received. Cached by the
+    rate and by which kinds the player has 0, 1, ... up to `give` of."""
+    give = cat.exchange_give
+    have = tuple(min(n, give) for n in pl.res)
+    options = _OPTIONS.get((give, have))
+    if options is None:
+        options = []
+        for given in combinations_with_replacement(range(len(RESOURCES)), give):
+            if any(given.count(k) > have[k] for k in set(given)):
+                continue
+            names = tuple(RESOURCES[k] for k in given)
+            options += [Option("exchange", names + (RESOURCES[c],)) for c in range(len(RESOURCES)) if c not in given]
+        _OPTIONS[(give, have)] = options
+    return options
+
+
+def do_exchange(cat, pl, args):
+    for given in args[:-1]:
+        pl.res[RES_INDEX[given]] -= 1
+    pl.res[RES_INDEX[args[-1]]] += cat.exchange_get
