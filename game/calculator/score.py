@@ -257,7 +257,7 @@ def render_counter_text(counter):
     try:
         return render_counter(counter)
     except ValueError:
-        return counter.get("count", "")
+        return counter.get("what", "")
 
 
 def _tiebreak_words(lines):

@@ -181,7 +181,7 @@ def count(st, frame, counter):
         frame = dict(frame, p=p, owner=-2)  # here-relative scopes mean nothing on another mat
     player = st.players[p]
     cat = st.cat
-    what = counter["count"]
+    what = counter["what"]
     spaces = player.spaces
     scope = scope_spaces(st, frame, counter)
     if what in ("cave_cards", "cards_in_cave", "excavated"):

@@ -4,7 +4,6 @@
 decisions); scoring one mat without playing is `scorepad.score_mat`.
 """
 from ..language.vocabulary import SCORE_CATEGORIES as CATEGORIES
-from ..language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES
 
 
 def visible_dragons(pl):

@@ -205,7 +205,7 @@ def _target(target, ctx, prep, count=1):
 
 def _counted(counter, ctx):
     """(singular, plural) noun phrases for what a counter counts, place included."""
-    what = counter.get("count")
+    what = counter.get("what")
     place = _place(counter, ctx)
     dragons = _describe_dragons(counter, ctx, True)
     on_place = f" {place}" if place else " on this dragon"
@@ -549,7 +549,7 @@ def _w_tuck(node, ctx):
     else:
         pile = f"{ctx.your} hand" if source == "hand" else "the deck"
         what = f"{up_to}{_items('dragon', count)} from {pile}"
-    text = f"tuck {what} " + _target(node.get("under", {"scope": "here"}), ctx, "under", count if not per else 2)
+    text = f"tuck {what} " + _target(node.get("on", {"scope": "here"}), ctx, "under", count if not per else 2)
     # The interpreter binds these two after every tuck (game/engine/words/items.py), so later steps may read them.
     ctx.bind("tucked", "the tucked card", "tucked")
     ctx.bind("tucked_cost", "1 resource shown in the tucked dragon's cost", "cost_pick")
@@ -699,7 +699,7 @@ def _reveal_branch(branch, ctx):
 @english("reveal")
 def _w_reveal(node, ctx):
     ctx.bind("it", "it", "card")
-    text = f"reveal the top {_noun('dragon')} of the deck: if {_cond(node['if'], ctx, 'it')}, "
+    text = f"reveal the top {_noun('dragon')} of the deck: if {_cond(node['cond'], ctx, 'it')}, "
     text += _reveal_branch(node.get("then"), ctx)
     text += "; otherwise " + _reveal_branch(node.get("else"), ctx)
     return text
@@ -710,7 +710,7 @@ def _place_part(place, ctx, of=""):
     count = place.get("count", 1)
     amount = ("up to " if place.get("up_to") else "") + str(count) + of
     if kind == "tuck":
-        return f"tuck {amount} " + _target(place.get("under", {"scope": "here"}), ctx, "under", count)
+        return f"tuck {amount} " + _target(place.get("on", {"scope": "here"}), ctx, "under", count)
     if kind == "discard":
         return f"discard {amount}"
     if kind == "keep":
@@ -740,8 +740,8 @@ def _w_score(node, ctx):
         text += " " + _per(node["per"], ctx)
     if "max" in node:
         text += f" (at most {node['max']} VP)"
-    if "if" in node:
-        text += f" if {_cond(node['if'], ctx)}"
+    if "cond" in node:
+        text += f" if {_cond(node['cond'], ctx)}"
     return text
 
 

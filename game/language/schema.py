@@ -42,12 +42,11 @@ class EffectSchemaError(ValueError):
         super().__init__(f"{path}: {message}")
 
 
-# Read-only views of the declarations (words.py) for callers that list keys: word -> {key: type}, word -> needs.
+# A read-only view of the declarations (words.py) for callers that list a word's keys: word -> {key: type}.
 WORDS = {name: word.keys for name, word in DECLARED.items()}
-REQUIRED = {name: word.required for name, word in DECLARED.items() if word.required}
 TARGET_KEYS = {"scope", "cave", "trait", "not_trait", "size", "not_size", "other", "each", "nests", "trained",
                "untrained", "kind"}
-COUNTER_KEYS = TARGET_KEYS - {"each", "nests"} | {"count", "of", "div", "cost_has", "cost_total_min",
+COUNTER_KEYS = TARGET_KEYS - {"each", "nests"} | {"what", "of", "div", "cost_has", "cost_total_min",
                                                   "cost_total_max", "include_mat_nests", "item"}
 PLACE_KINDS = ("tuck", "discard", "keep", "play", "excavate")
 
@@ -102,12 +101,12 @@ def _check_filters(value, path):
 
 def check_counter(value, path):
     if isinstance(value, bool) or not isinstance(value, dict):
-        raise EffectSchemaError(path, 'a counter is an object such as {"count": "dragons", "scope": "cave"}')
+        raise EffectSchemaError(path, 'a counter is an object such as {"what": "dragons", "scope": "cave"}')
     unknown = set(value) - COUNTER_KEYS
     if unknown:
         raise EffectSchemaError(path, f"unknown counter key {sorted(unknown)[0]!r}; known: {', '.join(sorted(COUNTER_KEYS))}")
-    if value.get("count") not in COUNT_WHATS:
-        raise EffectSchemaError(path + ".count", f"{value.get('count')!r} is not countable; known: {', '.join(COUNT_WHATS)}")
+    if value.get("what") not in COUNT_WHATS:
+        raise EffectSchemaError(path + ".what", f"{value.get('what')!r} is not countable; known: {', '.join(COUNT_WHATS)}")
     _check_filters(value, path)
     if "of" in value and value["of"] not in ("self", "left_neighbour"):
         raise EffectSchemaError(path + ".of", "expected 'self' or 'left_neighbour'")
@@ -116,7 +115,7 @@ def check_counter(value, path):
     if "cost_has" in value and value["cost_has"] not in RESOURCES + ("coin", "egg"):
         raise EffectSchemaError(path + ".cost_has", "expected a resource, 'coin' or 'egg'")
     if "item" in value:
-        if value["count"] != "cached":
+        if value["what"] != "cached":
             raise EffectSchemaError(path + ".item", "only a 'cached' counter names one resource")
         if value["item"] not in RESOURCES:
             raise EffectSchemaError(path + ".item", f"{value['item']!r} is not a resource; known: {', '.join(RESOURCES)}")
@@ -185,13 +184,13 @@ def _check_places(value, path):
         here = f"{path}[{i}]"
         if not isinstance(place, dict) or place.get("place") not in PLACE_KINDS:
             raise EffectSchemaError(here, f"a place needs \"place\": one of {', '.join(PLACE_KINDS)}")
-        unknown = set(place) - {"place", "count", "up_to", "under", "free"}
+        unknown = set(place) - {"place", "count", "up_to", "on", "free"}
         if unknown:
             raise EffectSchemaError(here, f"unknown place key {sorted(unknown)[0]!r}")
         if "count" in place:
             _check_posint(place["count"], here + ".count")
-        if "under" in place:
-            check_target(place["under"], here + ".under")
+        if "on" in place:
+            check_target(place["on"], here + ".on")
 
 
 def _enum(allowed):

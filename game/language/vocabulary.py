@@ -47,6 +47,8 @@ COST_ITEMS = RESOURCES + ("any_resource", "coin", "egg", "dragon", "cave", "card
 
 # Score categories of a finished mat, in the order a score pad lists them, with what each holds.
 SCORE_CATEGORIES = ("guild", "dragons", "abilities", "eggs", "cached", "tucked", "objectives", "coins", "items")
+# The score pad (calculator) shows fledglings' n x n VP on a line of their own; the engine counts them in "dragons".
+SCORE_PAD_CATEGORIES = SCORE_CATEGORIES + ("fledglings",)
 SCORE_CATEGORY_NAMES = {
     "guild": "Dragon Guild END GAME markers", "dragons": "printed VP of dragons on the mat",
     "abilities": "end-game abilities", "eggs": "eggs", "cached": "cached resources", "tucked": "tucked cards",

@@ -2,8 +2,6 @@
 effects) holds sub-effects; nothing else does."""
 from .words import WORDS
 
-EFFECT_TYPES = ("effect", "effects")
-
 
 def children(node, path="effect"):
     """(path, sub-effect) for each effect directly inside `node`, in the order its word declares its keys."""

@@ -59,7 +59,7 @@ DECLARATIONS = (
     Word("cache", {"item": "resource_item", "count": "amount", "up_to": "bool", "from": "cache_source",
                    "on": "target", **THEN}, required={"item"}, label="cache", rule="cache",
          summary="cache resources on dragons"),
-    Word("tuck", {"count": "amount", "up_to": "bool", "from": "tuck_source", "under": "target", **THEN},
+    Word("tuck", {"count": "amount", "up_to": "bool", "from": "tuck_source", "on": "target", **THEN},
          binds=("tucked", "tucked_cost"), label="tuck", rule="tuck", summary="tuck dragon cards under dragons"),
     Word("excavate", {"from": "card_pile", "free": "bool", **THEN}, label="excavate", rule="excavate",
          summary="excavate a space"),
@@ -77,16 +77,15 @@ DECLARATIONS = (
     Word("activate", {"kinds": "activate_kinds", "on": "activate_target", "count": "posint", "distinct": "bool",
                       "up_to": "bool", **THEN}, label="activate", rule="activate",
          summary="use other abilities again"),
-    Word("reveal", {"if": "cond", "then": "effect", "else": "effect"}, required={"if"}, binds=("it",),
+    Word("reveal", {"cond": "cond", "then": "effect", "else": "effect"}, required={"cond"}, binds=("it",),
          label="reveal", rule="reveal", summary="reveal the top dragon card and test it"),
     Word("distribute", {"cards": "var_ref", "to": "places", "rest": "rest"}, required={"cards", "to"},
          label="share out cards", rule="distribute", summary="share bound cards out among places"),
-    Word("score", {"vp": "int", "per": "counter", "max": "posint", "if": "cond"}, required={"vp"}, label="score",
+    Word("score", {"vp": "int", "per": "counter", "max": "posint", "cond": "cond"}, required={"vp"}, label="score",
          rule="score", summary="score VP at game end"),
 )
 WORDS = {word.name: word for word in DECLARATIONS}
 EFFECT_WORDS = tuple(WORDS)                                   # every word, in declaration order
-ACTING_WORDS = tuple(w.name for w in DECLARATIONS if w.acts)  # the words a search for `does:` lists by label
 SHAPING_WORDS = tuple(w.name for w in DECLARATIONS if not w.acts)
 
 

@@ -22,12 +22,12 @@ def test_a_key_the_word_does_not_declare_is_listed():
 
 
 def test_a_target_key_the_word_ignores_is_listed():
-    problems = list(check_effect({"do": "score", "vp": 1, "per": {"count": "dragons", "colour": "red"}}))
+    problems = list(check_effect({"do": "score", "vp": 1, "per": {"what": "dragons", "colour": "red"}}))
     assert len(problems) == 1 and problems[0].startswith("effect.per: unknown counter key 'colour'")
 
 
 def test_a_mode_value_the_interpreter_never_branches_on_is_listed():
-    problems = list(check_counter({"count": "dragons", "scope": "diagonal"}, "per"))
+    problems = list(check_counter({"what": "dragons", "scope": "diagonal"}, "per"))
     assert len(problems) == 1 and problems[0].startswith("per.scope: 'diagonal' is not a scope")
 
 

@@ -297,7 +297,7 @@ def reveal(st, task, frame):
     st.revealed.append(card)
     set_var(frame, "it", ["dragon", card])
     st.stack.append({"t": "reveal_end", "card": card})
-    branch = node.get("then") if test(st, frame, node["if"]) else node.get("else")
+    branch = node.get("then") if test(st, frame, node["cond"]) else node.get("else")
     if branch is not None:
         push_fx(st, branch, task["f"])
 
@@ -321,7 +321,7 @@ def _place_options(st, frame, place, pool):
     if kind in ("discard", "keep"):
         return [Option("pick", (kind, *ref)) for ref in pool]
     if kind == "tuck":
-        spots = targets(st, frame, _default_here(st, frame, place.get("under")))
+        spots = targets(st, frame, _default_here(st, frame, place.get("on")))
         return [Option("pick", (kind, "dragon", ref[1], index)) for ref in pool if ref[0] == "dragon"
                 for index in spots]
     if kind == "play":

@@ -8,7 +8,6 @@ from ..exchange import do_exchange, exchange_options
 from ..tasks import task as register_task
 
 STOP = Option("stop")
-CARD_ITEMS = ("dragon", "cave", "card")
 
 
 def card_ref(kind, index):
@@ -523,7 +522,7 @@ def tuck(st, task, frame):
     node = task["e"]
     p = frame["p"]
     pl = st.players[p]
-    tgt = _default_here(st, frame, node.get("under"))
+    tgt = _default_here(st, frame, node.get("on"))
     if "left" not in task:
         _start_counting(st, frame, task, node, tgt)
     a = task.pop("a", None)
@@ -567,5 +566,5 @@ def tuck(st, task, frame):
 
 @can("tuck")
 def can_tuck(st, node, frame):
-    tgt = _default_here(st, frame, node.get("under"))
+    tgt = _default_here(st, frame, node.get("on"))
     return bool(_tuck_cards(st, frame, node)) and bool(targets(st, frame, tgt))
