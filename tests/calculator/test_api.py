@@ -8,7 +8,7 @@ from game.models import ScoreEntry, ScoreSheet
 
 pytestmark = pytest.mark.django_db
 
-GAME = {"mode": "quick", "title": "Friday game", "players": [
+GAME = {"mode": "quick", "title": "Friday game", "academy": True, "players": [
     {"name": "Ann", "dragon_vp": 40, "eggs": 6, "coins": 2, "items": 9, "visible_dragons": 10},
     {"name": "Ben", "dragon_vp": 35, "eggs": 9, "fledglings": 2, "visible_dragons": 11},
 ]}

@@ -39,12 +39,13 @@ def test_quick_form_scores_and_shows_the_breakdown_and_chart(client, catalogue):
         "players[0].guild_markers": "6, 1", "players[0].visible_dragons": "9",
         "players[0].objective_places[0]": "1", "players[0].objective_places[3]": "2",
         "players[1].name": "Ben", "players[1].dragon_vp": "33", "players[1].fledglings": "2",
-        "players[1].visible_dragons": "10",
+        "players[1].visible_dragons": "10", "players[1].objective_places[3]": "1", "academy": "on",
     })
     assert response.status_code == 200
     html = response.content.decode()
     # Ann: 30 printed, 3 coins, 9 items = 2, guild 6 + 1, objectives 1st in round 1 (4) and 2nd in round 4 (4)
-    assert totals(html) == {"Ann": 30 + 3 + 2 + 7 + 4 + 4, "Ben": 33 + 4}
+    # Ben: 33 printed, two fledglings 2 each, 1st in round 4 (7)
+    assert totals(html) == {"Ann": 30 + 3 + 2 + 7 + 4 + 4, "Ben": 33 + 4 + 7}
     assert "Ann wins" in html
     assert "<svg" in html and "<rect" in html
     assert ScoreSheet.objects.count() == 0
@@ -137,11 +138,11 @@ def test_history_page_asks_to_sign_in(client, catalogue):
 
 
 ROUND_TRIPS = {
-    "quick, two players": {"mode": "quick", "title": "Rematch", "players": [
+    "quick, two players": {"mode": "quick", "title": "Rematch", "academy": True, "players": [
         {"name": "Ann", "guild_markers": [6, 1], "dragon_vp": 31, "end_game_vp": -2, "eggs": 8, "cached": 5,
-         "tucked": 3, "objective_places": [1, 0, 2, 3], "coins": 2, "items": 7, "fledglings": 1,
+         "tucked": 3, "objective_places": [1, 0, 2, 2], "coins": 2, "items": 7, "fledglings": 1,
          "visible_dragons": 10},
-        {"name": "Ben", "dragon_vp": 28, "visible_dragons": 11}]},
+        {"name": "Ben", "dragon_vp": 28, "visible_dragons": 11, "objective_places": [0, 0, 1, 1]}]},
     "quick, solo with the Automa": {"mode": "quick", "players": [{"name": "Me", "dragon_vp": 40}],
                                     "automa": {"dragon_vp": 30, "cache_tokens": 5, "guild_markers": [3]}},
     "card, Academy, two players": {"mode": "card", "academy": True, "guild_tile": 4, "objectives": [
@@ -155,7 +156,8 @@ ROUND_TRIPS = {
          "guild_ability_markers": 1, "guild_other_markers": 1, "guild_advances": 7,
          "objective_counts": [2, None, 0, None]},
         {"name": "Ben", "dragons": [{"card": "119", "cave": "amethyst_abyss", "cached": 3}]}]},
-    "card, solo with the Automa": {"mode": "card", "objectives": [{"tile": 1, "side": "a"}],
+    "card, solo with the Automa": {"mode": "card", "objectives": [{"tile": 1, "side": "a"}, None, None,
+                                                                  {"tile": 8, "side": "a"}],
                                    "players": [{"name": "Me", "dragons": [{"card": 42, "cave": "golden_grotto"}]}],
                                    "automa": {"dragon_vp": 22, "objective_counts": [3, None, None, 1]}},
 }
