@@ -225,8 +225,11 @@ def _card_lines(sheet, cat):
         breakdown["dragons"] -= fledglings * fledglings
         details = [{"dragon": cat.dragon_label(int(source.split(":")[1])), "vp": vp}
                    for source, vp in mine.end_vp.items() if source.startswith("dragon:")]
+        by_card = {cat.data["dragon_slugs"][int(source.split(":")[1])]: vp
+                   for source, vp in mine.end_vp.items() if source.startswith("dragon:")}
         lines.append({"name": entry["name"], "automa": False, "breakdown": breakdown,
                       "visible_dragons": len(scoring.visible_dragons(pl)), "details": details,
+                      "abilities_by_card": by_card,
                       "objective_places": [PLACE_NAMES[p] for p in places]})
     return lines, [r for r in objectives if r]
 

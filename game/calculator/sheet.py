@@ -571,7 +571,7 @@ def _cached(ch, item, where, card):
     if other:
         spare = [r for r in RESOURCES if r not in counted]
         by_kind[spare[0]] = by_kind.get(spare[0], 0) + other
-    return {kind: n for kind, n in by_kind.items() if n}
+    return {kind: n for kind, n in by_kind.items() if n} or 0  # nothing cached is 0, however it was given
 
 
 def _cave_cards(ch, player, path, academy, dragons, owner, seen):
