@@ -169,7 +169,10 @@ def _read_mat(post, prefix, api, player, where, cat, academy):
             where[f"{api}.dragons[{k}].cached.other"] = f"{space}.cached_other"
         dug = post.get(f"{prefix}.mat.{cave}.excavated", "").strip()
         if dug.isdigit():
-            for column in range(max(placed, 1) + 1, min(int(dug), COLUMNS) + 1):
+            columns = list(range(max(placed, 1) + 1, min(int(dug), COLUMNS) + 1))
+            if int(dug) > COLUMNS:
+                columns = [int(dug)]  # past the mat's end: one space, so one error
+            for column in columns:
                 where[f"{api}.cave_cards[{len(cave_cards)}].column"] = f"{prefix}.mat.{cave}.excavated"
                 cave_cards.append({"card": None, "cave": cave, "column": column})
     player["dragons"] = dragons
