@@ -268,3 +268,21 @@ def test_solo_quick_game_against_the_automa_and_a_tie_explained(browser, live_se
     tiebreak = browser.find_element(By.CSS_SELECTOR, ".calc-tiebreak").text
     assert "Me and Automa tie on 44 VP" in tiebreak and "Me takes the higher place" in tiebreak
     assert browser.find_element(By.ID, "result-title").text == "Me wins"
+
+
+def test_without_javascript_the_page_is_a_form_that_scores(browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.click("input[name=mode][value=card]")
+    page.type("players[0].name", "Ann")
+    page.type(page.space(0, "golden_grotto", 1) + ".dragon", "42 Great Golden Lung Dragon")
+    page.type(page.space(0, "golden_grotto", 1) + ".eggs", 2)  # every row's boxes show without the script
+    page.type(page.space(0, "golden_grotto", 2) + ".dragon", "47")
+    page.choose("players[0].card.objective_places[0]", 1)
+    page.click("#score-button")
+    wait_for(browser, lambda d: d.find_elements(By.ID, "result"))
+    # 2 + 5 printed, 3 for the other dragon in the Grotto, 2 eggs, round 1 1st (4).
+    assert page.totals() == {"Ann": 2 + 5 + 3 + 2 + 4}
