@@ -8,20 +8,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.gzip import gzip_page
 
 from game.engine.catalogue import CAVE_NAMES, CAVES
-from game.engine.effects.render import render_abilities
 
 from .calculator import catalogue, charts, services
 from .calculator.form import layout, place_errors, read_post, to_post
 from .calculator.score import CATEGORY_LABELS, cached_kinds, choice_options
 from .calculator.sheet import SheetInvalid
 from .models import ScoreSheet
-
-
-def _cave_text(card):
-    try:
-        return render_abilities(card.abilities)
-    except ValueError:  # a cave the renderer cannot read yet is still offered, by number
-        return ""
 
 
 def _choices():
@@ -39,8 +31,6 @@ def _read_choices(cat):
         dragons.append({"label": cat.dragon_label(card.index), "academy": card.expansion != "base",
                         "habitats": ",".join(str(h) for h in card.habitats), "capacity": card.capacity,
                         "training": len(card.training), "choices": choice_options(card)})
-    caves = [{"label": f"{c.number}" + (" (updated)" if c.printing == "updated" else ""),
-              "text": _cave_text(c), "academy": c.expansion != "base"} for c in engine.caves]
     guilds = [{"number": t["number"], "name": t["name"], "academy": t.get("expansion", "base") != "base"}
               for t in engine.guild_tiles]
     from .calculator.score import render_counter_text
@@ -56,7 +46,7 @@ def _read_choices(cat):
         entry["caves"] = [CAVES[h] for h in card.habitats]
     with_choice = [d for d in dragons if d["choices"]]
     places = [("", "—"), ("1", "1st"), ("2", "2nd"), ("3", "3rd"), ("0", "other")]
-    return {"place_options": places, "dragon_options": dragons, "cave_options": caves, "guild_options": guilds,
+    return {"place_options": places, "dragon_options": dragons, "guild_options": guilds,
             "objective_options": objectives, "choice_dragons": with_choice, "end_vp": cat.guild_end_vp}
 
 

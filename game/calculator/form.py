@@ -207,7 +207,7 @@ def place_errors(errors, where):
     return placed, general
 
 
-def layout(post, errors, cat=None):
+def layout(post, errors):
     """The page's blocks with their current values and errors, for the template; `summary` lists every error with
     the label of its field, for the list at the top."""
     value = post.get if post else (lambda key, default="": default)
@@ -261,7 +261,8 @@ def layout(post, errors, cat=None):
                    for r in range(ROUNDS)],
     }
     rounds = [{"index": r, "objective": field(f"objectives[{r}]", f"Round {r + 1} objective", "select"),
-               "cells": [{"player": p["index"], "who": p["who"], "place": p["card_places"][r], "count": p["objective_counts"][r]}
+               "cells": [{"player": p["index"], "who": p["who"], "place": p["card_places"][r],
+                          "count": p["objective_counts"][r]}
                          for p in players],
                "automa": {"place": automa["places"][r], "count": automa["objective_counts"][r]}}
               for r in range(ROUNDS)]

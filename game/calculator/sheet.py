@@ -358,7 +358,8 @@ def _quick_player(ch, player, path, academy):
 
 
 def _automa(ch, automa, mode):
-    fields = ("name", "guild_markers", "dragon_vp", "objective_vp", "objective_counts", "objective_places", "cache_tokens",
+    fields = ("name", "guild_markers", "dragon_vp", "objective_vp", "objective_counts", "objective_places",
+              "cache_tokens",
               "visible_dragons", "eggs", "cached", "tucked")
     if automa is True:
         automa = {}

@@ -1,4 +1,5 @@
 """The entry-effort scenario of docs/calculator.md: a four-player card-mode game with ten dragons each."""
+from game.calculator.score import cached_kinds, choice_options
 from game.engine.catalogue import CAVES
 
 PLAYERS = ("Ann", "Ben", "Cy", "Dee")
@@ -12,8 +13,7 @@ def scenario(cat):
     Rounds 1-3 are entered as places from the round tracker, round 4 is counted on the final mat."""
     engine = cat.engine
     base = [c for c in engine.dragons if c.printing == "original" and c.expansion == "base"
-            and c.size != "fledgling" and not any(a["kind"] == "end_game" and a["effect"]["do"] in ("choose", "pay", "may")
-                                                  for a in c.abilities)]
+            and c.size != "fledgling" and not choice_options(c)]
     mats = [{cave: [] for cave in CAVES} for _ in PLAYERS]
     counts = [0] * len(PLAYERS)
     for card in base:
@@ -35,7 +35,7 @@ def scenario(cat):
                 dragon = {"card": cat.dragon_label(card.index), "cave": cave}
                 if card.capacity and k % 2 == 0:
                     dragon["eggs"] = 1
-                if k % 4 == 1 and not _counts_a_kind(card):
+                if k % 4 == 1 and not cached_kinds(card):
                     dragon["cached"] = 1
                 if k % 5 == 2:
                     dragon["tucked"] = 2
@@ -46,6 +46,3 @@ def scenario(cat):
     objectives = [{"tile": t, "side": "a"} for t in (1, 2, 3, 8)]
     return {"mode": "card", "objectives": objectives, "players": players}
 
-
-def _counts_a_kind(card):
-    return card.number in (17, 29)

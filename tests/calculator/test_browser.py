@@ -101,7 +101,8 @@ def test_four_player_card_game_with_places_is_filled_in_scored_and_saved(browser
     # Ann: Solitary Brown Drake and Stealthy Rufftail in the Crimson Cavern, 2 coins left.
     page.type(page.space(0, "crimson_cavern", 1) + ".dragon", "74 Solitary Brown Drake")
     wait_for(browser, lambda d: page.shown(page.space(0, "crimson_cavern", 2) + ".dragon"))
-    assert page.text(f"[data-player='0'] .calc-cave-crimson_cavern .calc-row[data-row='1'] .calc-nests") == "Solitary Brown Drake · 2 nests"
+    nests = "[data-player='0'] .calc-cave-crimson_cavern .calc-row[data-row='1'] .calc-nests"
+    assert page.text(nests) == "Solitary Brown Drake · 2 nests"
     page.type(page.space(0, "crimson_cavern", 1) + ".eggs", 2)
     page.type(page.space(0, "crimson_cavern", 2) + ".dragon", "60 Stealthy Rufftail")
     page.type(page.space(0, "crimson_cavern", 2) + ".eggs", 1)
