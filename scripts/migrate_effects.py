@@ -3,8 +3,8 @@
     python scripts/migrate_effects.py [fixtures/]
 
 One key per role: a word's target is `on` (tuck and distribute's places said `under`), a condition is `cond`
-(reveal and score said `if`), and a counter says what it counts under `what` (it said `count`, which everywhere
-else is an amount). The script rewrites each file in place, keeping its one-record-per-line layout, and is
+(reveal and score said `if`), a counter says what it counts under `what` (it said `count`, which everywhere
+else is an amount), and `reveal` names the variable it binds with `as` (it bound "it" silently). The script rewrites each file in place, keeping its one-record-per-line layout, and is
 idempotent: run twice, the second run changes nothing. Fan cards and errata kept outside fixtures/ can be passed the
 same way (a folder of the same JSON files).
 """
@@ -36,6 +36,8 @@ def migrate(value):
         node = _renamed(node, "under", "on")
     if word in ("reveal", "score") and "if" in node:
         node = _renamed(node, "if", "cond")
+    if word == "reveal" and "as" not in node:  # the revealed card was bound to "it" without saying so
+        node = {"do": "reveal", "as": "it", **{key: v for key, v in node.items() if key != "do"}}
     if "place" in node and "under" in node:  # a place of `distribute`
         node = _renamed(node, "under", "on")
     if isinstance(node.get("count"), str) and node["count"] in COUNT_WHATS:  # a counter

@@ -249,7 +249,8 @@ def amount(st, frame, value):
     return value if isinstance(value, int) else count(st, frame, value)
 
 
-def test(st, frame, cond):
+def test(st, frame, cond, card_var="it"):
+    """Whether a condition holds; a `card` test reads the card bound to `card_var` (the reveal's `as`)."""
     (op, arg), = cond.items()
     if op == "at_least":
         return amount(st, frame, arg[0]) >= amount(st, frame, arg[1])
@@ -258,13 +259,13 @@ def test(st, frame, cond):
     if op == "equal":
         return amount(st, frame, arg[0]) == amount(st, frame, arg[1])
     if op == "all":
-        return all(test(st, frame, c) for c in arg)
+        return all(test(st, frame, c, card_var) for c in arg)
     if op == "any":
-        return any(test(st, frame, c) for c in arg)
+        return any(test(st, frame, c, card_var) for c in arg)
     if op == "not":
-        return not test(st, frame, arg)
+        return not test(st, frame, arg, card_var)
     if op == "card":
-        card = get_var(st, frame, "it")
+        card = get_var(st, frame, card_var)
         if isinstance(card, list) and card and isinstance(card[0], list):
             card = card[0]
         if not (isinstance(card, list) and card[0] == "dragon"):

@@ -688,20 +688,20 @@ def _uses_var(node, name):
     return False
 
 
-def _reveal_branch(branch, ctx):
+def _reveal_branch(branch, ctx, name):
     """A branch that does not take the revealed card discards it (docs/effects.md), and says so."""
     if branch is None:
         return "discard it"
     text = _clause(branch, ctx)
-    return text if _uses_var(branch, "it") else f"discard it and {text}"
+    return text if _uses_var(branch, name) else f"discard it and {text}"
 
 
 @english("reveal")
 def _w_reveal(node, ctx):
-    ctx.bind("it", "it", "card")
+    ctx.bind(node["as"], "it", "card")
     text = f"reveal the top {_noun('dragon')} of the deck: if {_cond(node['cond'], ctx, 'it')}, "
-    text += _reveal_branch(node.get("then"), ctx)
-    text += "; otherwise " + _reveal_branch(node.get("else"), ctx)
+    text += _reveal_branch(node.get("then"), ctx, node["as"])
+    text += "; otherwise " + _reveal_branch(node.get("else"), ctx, node["as"])
     return text
 
 

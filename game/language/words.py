@@ -77,7 +77,7 @@ DECLARATIONS = (
     Word("activate", {"kinds": "activate_kinds", "on": "activate_target", "count": "posint", "distinct": "bool",
                       "up_to": "bool", **THEN}, label="activate", rule="activate",
          summary="use other abilities again"),
-    Word("reveal", {"cond": "cond", "then": "effect", "else": "effect"}, required={"cond"}, binds=("it",),
+    Word("reveal", {"as": "var", "cond": "cond", "then": "effect", "else": "effect"}, required={"as", "cond"},
          label="reveal", rule="reveal", summary="reveal the top dragon card and test it"),
     Word("distribute", {"cards": "var_ref", "to": "places", "rest": "rest"}, required={"cards", "to"},
          label="share out cards", rule="distribute", summary="share bound cards out among places"),

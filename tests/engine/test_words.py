@@ -332,7 +332,7 @@ def test_activate_a_paid_cave_card(st):
 def test_reveal_tucks_a_match_and_discards_otherwise(st):
     pl = me(st)
     pl.spaces[0].dragon = G
-    effect = {"do": "reveal", "cond": {"card": {"size": "small"}},
+    effect = {"do": "reveal", "as": "it", "cond": {"card": {"size": "small"}},
               "then": {"do": "tuck", "from": {"var": "it"}, "on": {"scope": "here"}},
               "else": {"do": "gain", "item": "milk"}}
     st.dragon_deck.append(S)  # a small dragon on top

@@ -80,7 +80,7 @@ LAY_EGG = {"do": "lay_egg"}
      "Use the if-activated abilities of 2 other dragons in this cave (each a different dragon)."),
     ({"do": "activate", "kinds": ["when_played"], "on": "mat"}, "Use the ability of 1 icon on your mat's paths."),
     ({"do": "activate", "on": "mat", "count": 2}, "Use the abilities of 2 different icons on your mat's paths."),
-    ({"do": "reveal", "cond": {"card": {"size": "small"}},
+    ({"do": "reveal", "as": "it", "cond": {"card": {"size": "small"}},
       "then": {"do": "tuck", "from": {"var": "it"}, "on": {"scope": "here"}},
       "else": {"do": "gain", "item": "milk"}},
      "Reveal the top dragon card of the deck: if it is small, tuck it here; otherwise discard it and gain 1 milk."),
@@ -158,7 +158,7 @@ def test_drawn_cards_shared_out_read_after_a_colon():
 
 
 def test_revealed_card_used_by_the_other_branch_is_not_said_to_be_discarded():
-    effect = {"do": "reveal", "cond": {"card": {"size": "fledgling"}},
+    effect = {"do": "reveal", "as": "it", "cond": {"card": {"size": "fledgling"}},
               "then": {"do": "lay_egg", "on": {"scope": "here"}},
               "else": {"do": "tuck", "from": {"var": "it"}}}
     assert render_effect(effect) == (
@@ -167,7 +167,7 @@ def test_revealed_card_used_by_the_other_branch_is_not_said_to_be_discarded():
 
 
 def test_reveal_without_else_discards_a_card_that_fails():
-    effect = {"do": "reveal", "cond": {"card": {"trait": "shy"}}, "then": {"do": "play_dragon", "from": {"var": "it"},
+    effect = {"do": "reveal", "as": "it", "cond": {"card": {"trait": "shy"}}, "then": {"do": "play_dragon", "from": {"var": "it"},
                                                                           "cost": "free"}}
     assert render_effect(effect) == (
         "Reveal the top dragon card of the deck: if it is shy, play it for free; otherwise discard it.")
@@ -186,7 +186,7 @@ def test_cache_up_to_gained_resources():
 
 
 def test_revealed_card_gained_goes_to_hand():
-    effect = {"do": "reveal", "cond": {"card": {"size": "hatchling"}}, "then": {"do": "tuck", "from": {"var": "it"}},
+    effect = {"do": "reveal", "as": "it", "cond": {"card": {"size": "hatchling"}}, "then": {"do": "tuck", "from": {"var": "it"}},
               "else": {"do": "gain", "item": {"var": "it"}}}
     assert render_effect(effect) == (
         "Reveal the top dragon card of the deck: if it is a hatchling, tuck it here; otherwise take it into your hand.")

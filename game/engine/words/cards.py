@@ -295,9 +295,9 @@ def reveal(st, task, frame):
     if card is None:
         return
     st.revealed.append(card)
-    set_var(frame, "it", ["dragon", card])
+    set_var(frame, node["as"], ["dragon", card])
     st.stack.append({"t": "reveal_end", "card": card})
-    branch = node.get("then") if test(st, frame, node["cond"]) else node.get("else")
+    branch = node.get("then") if test(st, frame, node["cond"], card_var=node["as"]) else node.get("else")
     if branch is not None:
         push_fx(st, branch, task["f"])
 
