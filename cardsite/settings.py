@@ -65,6 +65,18 @@ if DATABASES["default"]["ENGINE"] not in (
     raise ImproperlyConfigured("DATABASE_URL must point at SQLite or PostgreSQL")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # SQLite locks the whole file for a write. Transactions take that lock when they begin (IMMEDIATE), so a writer
+    # that must wait does so at its start, for up to the timeout, instead of failing half way with "database is
+    # locked"; the write-ahead log lets pages read while someone writes. A wait longer than the timeout is answered
+    # 503 with Retry-After (game.matches.errors.DatabaseBusy).
+    SQLITE_TIMEOUT = env_int("WYRMDEX_SQLITE_TIMEOUT", 5)
+    if SQLITE_TIMEOUT < 0:
+        raise ImproperlyConfigured(f"WYRMDEX_SQLITE_TIMEOUT must be 0 or more seconds, not {SQLITE_TIMEOUT}")
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_TIMEOUT,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
 
 INSTALLED_APPS = [
     "django.contrib.admin",

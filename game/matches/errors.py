@@ -42,6 +42,13 @@ class StaleMatch(StaleVersion):
     status = 409
 
 
+class DatabaseBusy(MatchError):
+    """The database stayed locked by other writers for longer than we wait: nothing was stored; try again soon."""
+
+    status = 503
+    retry_after = 1
+
+
 class CatalogueNotReady(MatchError):
     """The database catalogue cannot set a game up (not loaded, or a board fact is missing)."""
 

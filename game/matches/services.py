@@ -6,7 +6,7 @@ a refused request leaves nothing half-saved. Rules live in the engine; this modu
 """
 import secrets
 
-from django.db import OperationalError, connection, transaction
+from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
@@ -17,6 +17,7 @@ from game.models import Match, MatchDecision, MatchSeat
 
 from . import catalogue
 from .errors import CatalogueNotReady, InvalidInput, MatchClosed, NotCreator, NotSeated, NotYourTurn, StaleMatch
+from .locking import retry_later_when_busy
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -36,6 +37,7 @@ def _flag(field, value):
     return value
 
 
+@retry_later_when_busy
 def create_match(user, players=2, academy=False, updated=None):
     """Open a match for `players` seats; its creator takes the first seat."""
     players = _whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
@@ -62,6 +64,7 @@ def _locked(match_id):
         raise Http404(f"there is no match {match_id}") from None
 
 
+@retry_later_when_busy
 def join_match(match_id, user):
     """Take the next free seat; the match starts when the last seat is taken."""
     with transaction.atomic():
@@ -79,6 +82,7 @@ def join_match(match_id, user):
     return match
 
 
+@retry_later_when_busy
 def start_match(match_id, user):
     """The creator starts before every seat is taken: the match is played by those seated (at least 2)."""
     with transaction.atomic():
@@ -120,16 +124,10 @@ def seat_of(match, user):
     return None
 
 
+@retry_later_when_busy
 def submit_decision(match_id, user, version, option):
     """Take one decision for `user` at `version`; see `_submit` for what is refused."""
-    try:
-        return _submit(match_id, user, version, option)
-    except OperationalError as exc:
-        # SQLite has no row locks: of two writers at once, one is told the database is locked. For the player
-        # that is the same news as a stale version: someone else moved first.
-        if connection.vendor == "sqlite" and "locked" in str(exc):
-            raise StaleMatch("another decision was stored at the same moment; look again and choose anew") from exc
-        raise
+    return _submit(match_id, user, version, option)
 
 
 def _submit(match_id, user, version, option):
