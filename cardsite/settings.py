@@ -1,5 +1,6 @@
 """Settings read from the environment; a bad value stops the start with a message naming it."""
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -76,6 +77,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": SQLITE_TIMEOUT,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
+    # Tests use a file too: the in-memory test database shares one cache between connections, where a second
+    # writer is refused at once ("database table is locked") instead of waiting as it does on a real file.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.path.join(tempfile.gettempdir(), f"wyrmdex-test-{os.getpid()}.sqlite3"),
     }
 
 INSTALLED_APPS = [

@@ -15,7 +15,7 @@ from game.engine.decisions import MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import Match, MatchDecision, MatchSeat
 
-from . import catalogue
+from . import catalogue, integrity
 from .errors import CatalogueNotReady, InvalidInput, MatchClosed, NotCreator, NotSeated, NotYourTurn, StaleMatch
 from .locking import retry_later_when_busy
 
@@ -105,6 +105,7 @@ def _start(match):
     match.state = state.to_json()
     match.status = Match.Status.PLAYING
     match.version = 0
+    integrity.seal_start(match)
     match.save()
 
 
@@ -112,6 +113,7 @@ def load_state(match):
     """The engine state of a started match (None while it waits for players)."""
     if match.state is None:
         return None
+    integrity.check_seal(match)
     return GameState.from_json(catalogue.engine(match.catalogue_id), match.state)
 
 
@@ -143,6 +145,7 @@ def _submit(match_id, user, version, option):
         raise InvalidInput("option", str(exc)) from None
     with transaction.atomic():
         match = _locked(match_id)
+        integrity.check_log_tail(match)
         seat = seat_of(match, user)
         if seat is None:
             raise NotSeated("you do not have a seat at this match")
@@ -161,12 +164,15 @@ def _submit(match_id, user, version, option):
         label = state.label(option)
         state.apply(option)
         status = Match.Status.FINISHED if state.finished else Match.Status.PLAYING
+        snapshot = state.to_json()
+        sealed = integrity.next_link(match, version + 1, seat, option, snapshot)
         changed = Match.objects.filter(pk=match.pk, version=version).update(
-            version=version + 1, state=state.to_json(), status=status, changed=timezone.now())
+            version=version + 1, state=snapshot, status=status, changed=timezone.now(), **sealed)
         if changed != 1:
             raise StaleMatch("another decision was stored at the same moment; look again and choose anew")
         MatchDecision.objects.create(match=match, number=version + 1, seat=seat, kind=option.kind,
-                                     args=list(option.args), prompt=prompt[:200], label=label[:300])
+                                     args=list(option.args), prompt=prompt[:200], label=label[:300],
+                                     link=sealed["chain"])
         match.refresh_from_db()
     return match
 
