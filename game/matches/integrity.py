@@ -13,8 +13,9 @@ snapshot of the state. Checks run at three depths:
   replay of the log that must be legal at every step and reproduce the snapshot.
 
 A match that fails a check is refused with `MatchDamaged` and left as it is for staff to look at. Every service that
-changes `version`, `state` or the log must store the new `chain` and `seal` (`next_link`, `seal_start`); these are
-plain SHA-256 digests for finding accidents and hand edits, not signatures against someone who can write the database.
+changes `version`, `state` or the log must store the new `chain` and `seal` (`next_link`, `seal_start`, `reseal`);
+these are plain SHA-256 digests for finding accidents and hand edits, not signatures against someone who can write
+the database.
 """
 import hashlib
 import json
@@ -58,6 +59,12 @@ def next_link(match, number, seat, option, state):
     """The `chain` and `seal` the match row takes with decision `number` (also the decision's `link`)."""
     chain = link(match.chain, number, seat, option.kind, option.args)
     return {"chain": chain, "seal": seal(match, chain, number, state)}
+
+
+def reseal(match):
+    """The seal after a change of the state that is not a decision of the log (saved by the caller). Use sparingly:
+    such a state no longer follows from the log, so `verify_matches --replay` will report it."""
+    match.seal = seal(match, match.chain, match.version, match.state)
 
 
 def _damaged(match, reason):

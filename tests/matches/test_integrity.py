@@ -190,3 +190,13 @@ def test_an_open_match_is_whole_and_the_command_refuses_unknown_ids(catalogue, a
     assert verify_command(str(match.pk)) == (0, "1 match checked (chain and seal), 0 damaged\n")
     code, out = verify_command("999999")
     assert code == 1 and "no match with id 999999" in out
+
+
+def test_reseal_accepts_a_deliberate_state_change_that_replay_still_reports(played):
+    edit_hand(played)
+    match = Match.objects.get(pk=played.pk)
+    integrity.reseal(match)
+    match.save(update_fields=["seal"])
+    assert services.load_state(Match.objects.get(pk=played.pk)) is not None
+    assert integrity.verify(Match.objects.get(pk=played.pk), replay=True) == [
+        "replaying its log does not give its saved state"]
