@@ -51,7 +51,10 @@ class GameState:
     def new(cls, catalogue, players=2, seed=0, academy=False, updated=None):
         """Set a game up by the rulebook; the first decisions are each player's starting cards and resources."""
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
-            raise MalformedDecision("players: a game has 1 to 5 players")
+            raise MalformedDecision("players: a game has 2 to 5 players")
+        if players == 1:  # the rulebook's solo game needs the Automa, which the engine does not play yet
+            raise MalformedDecision("players: a game has 2 to 5 players; solo play against the Automa is not "
+                                    "supported yet")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise MalformedDecision("seed: expected a whole number")
         updated = academy if updated is None else bool(updated)

@@ -57,6 +57,7 @@ BAD = [
      "has room for 1 egg(s)"),
     ({"card": "Smirking Ridgeback", "situation": {"players": True}}, "situation.players", "expected a whole number"),
     ({"card": "Smirking Ridgeback", "situation": {"players": 6}}, "situation.players", "at most 5"),
+    ({"card": "Smirking Ridgeback", "situation": {"players": 1}}, "situation.players", "cannot be less than 2"),
     ({"card": "Smirking Ridgeback", "situation": {"resources": {"gems": 1}}}, "situation.resources.gems",
      "is not a resource"),
     ({"card": "Smirking Ridgeback", "situation": {"at": {"fed": 1}}}, "situation.at.fed", "is not a hatchling"),
