@@ -103,10 +103,11 @@ EXACT = {
     (50, "updated"): {"hand": 1, "cave_hand": 1, "opp": {"hand": 2}},
     (51, "updated"): {"hand": 1, "cave_hand": 1, "opp": {"hand": 2}},
     # Playing a dragon: the first card in hand is the 54 (meat, gold and crystal; only an END GAME ability), into the
-    # empty column 2 of the home cave. One resource off: the first offered is the crystal.
-    (52, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
-    (53, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
-    (54, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
+    # empty column 2 of the home cave. One resource off: the first offered is the meat (resources in their usual
+    # order, then an egg; never a coin).
+    (52, "original"): {"gold": -1, "crystal": -1, "hand": -1, "dragons": 1},
+    (53, "original"): {"gold": -1, "crystal": -1, "hand": -1, "dragons": 1},
+    (54, "original"): {"gold": -1, "crystal": -1, "hand": -1, "dragons": 1},
     (55, "original"): {"eggs": 3},
     (56, "original"): {"eggs": 3},
     (57, "original"): {"eggs": 3},
