@@ -577,7 +577,13 @@ def _w_excavate(node, ctx):
         text += f" with a {_noun('cave')} from the display"
     elif source == "deck":
         text += f" with the top {_noun('cave')} of the deck"
+    if not node.get("free"):
+        text += EXCAVATE_COST
     return _then(text, node, ctx)
+
+
+# An ability that plays a cave card never charges the action's coin, but the column's eggs are paid (ruling F1).
+EXCAVATE_COST = ", paying its column's egg cost but no coin"
 
 
 PLAY_COSTS = {
@@ -717,7 +723,7 @@ def _place_part(place, ctx, of=""):
     if kind == "play":
         return f"play {amount}" + (" for free" if place.get("free") else " (paying the printed cost)")
     if kind == "excavate":
-        return f"excavate with {amount}" + (" for free" if place.get("free") else "")
+        return f"excavate with {amount}" + (" for free" if place.get("free") else EXCAVATE_COST)
     raise RenderError(f"unknown place {kind!r}")
 
 
