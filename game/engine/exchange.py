@@ -26,6 +26,13 @@ def exchange_options(cat, pl):
     return options
 
 
+def resources_cover(cat, have, need):
+    """The player holds `need`, or can make what is missing by exchanging resources not needed."""
+    short = sum(max(0, n - h) for h, n in zip(have, need))
+    spare = sum(max(0, h - n) for h, n in zip(have, need))
+    return spare >= cat.exchange_give * -(-short // cat.exchange_get)
+
+
 def do_exchange(cat, pl, args):
     for given in args[:-1]:
         pl.res[RES_INDEX[given]] -= 1

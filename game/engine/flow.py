@@ -171,12 +171,13 @@ def t_walk(st, task):
     if dragon is None:
         return  # a stop sign
     st.stack.append(task)
-    if dragon in pl.fresh:
-        return
     card = st.cat.dragons[dragon]
     if card.size == "fledgling" and space.tokens < len(card.training):
+        # Training is not an "if activated" ability: the rules' same-turn exception does not reach it (docs/engine.md).
         push_ability(st, p, {"do": "train", "on": {"scope": "here"}}, src=dragon, source="training")
         return
+    if dragon in pl.fresh:
+        return  # "if activated" abilities do not trigger on the turn the dragon is played
     st.push_card_abilities(p, dragon, "if_activated", index)
 
 

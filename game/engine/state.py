@@ -9,6 +9,7 @@ from ..language.vocabulary import RESOURCES
 from . import flow  # noqa: F401  (registers the game's tasks, and through it every word)
 from . import interpreter as fx
 from .decisions import IllegalDecision, MalformedDecision, Option, Pending
+from .exchange import resources_cover
 from .interpreter import push_ability
 from .labels import explain_illegal, label
 from .model import COLUMNS, NEST, Player
@@ -52,7 +53,10 @@ class GameState:
     def new(cls, catalogue, players=2, seed=0, academy=False, updated=None):
         """Set a game up by the rulebook; the first decisions are each player's starting cards and resources."""
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
-            raise MalformedDecision("players: a game has 1 to 5 players")
+            raise MalformedDecision("players: a game has 2 to 5 players")
+        if players == 1:  # the rulebook's solo game needs the Automa, which the engine does not play yet
+            raise MalformedDecision("players: a game has 2 to 5 players; solo play against the Automa is not "
+                                    "supported yet")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise MalformedDecision("seed: expected a whole number")
         updated = academy if updated is None else bool(updated)
@@ -193,14 +197,16 @@ class GameState:
         """Put a dragon on a space, then queue its when-played abilities below the payment of its eggs.
 
         The card is on the mat while its cost is paid, so it is never in two places or none."""
-        self.pay_dragon(p, dragon, index, fid, mode, waive, push_eggs=False)
         egg_cost = self._egg_cost(dragon, index, p, mode, waive)
+        resources = self.pay_dragon(p, dragon, index, fid, mode, waive, push_eggs=False)
         pl = self.players[p]
         pl.spaces[index].dragon = dragon
         pl.fresh.append(dragon)
         self.stack.append({"t": "place_dragon", "p": p, "d": dragon, "i": index})
         if egg_cost:
             fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": egg_cost}]}, fid)
+        if resources:  # resources the player must first make by exchange are paid before anything else
+            fx.push_fx(self, resources, fid)
 
     def push_card_abilities(self, p, dragon, kind, index=None):
         card = self.cat.dragons[dragon]
@@ -276,43 +282,64 @@ class GameState:
         finally:
             space.dragon = before
 
-    def can_afford_dragon(self, p, dragon, index, extra_coins=0, mode="printed", eggs=None):
-        card = self.cat.dragons[dragon]
-        if mode == "free" or (card.free_if and self.free_to_play(p, dragon, index)):
-            return self.players[p].coins >= extra_coins
-        pl = self.players[p]
-        res = card.res_cost if mode != "no_resources" else (0, 0, 0, 0)
-        if card.egg_cost and eggs is None:
-            eggs = pl.eggs()
-        if pl.coins < extra_coins + card.coin_cost or (card.egg_cost and eggs < card.egg_cost):
-            return False
-        if mode == "discount_one":
-            short = sum(max(0, need - have) for need, have in zip(res, pl.res))
-            return short <= 1 or (short == 0)
-        return all(have >= need for have, need in zip(pl.res, res))
-
-    def _egg_cost(self, dragon, index, p, mode, waive):
-        if mode == "free" or self.free_to_play(p, dragon, index):
-            return 0
-        return self.cat.dragons[dragon].egg_cost - (waive == "egg")
-
-    def pay_dragon(self, p, dragon, index, fid, mode="printed", waive=None, push_eggs=True):
-        """Take a dragon's printed cost (resources and coins now; eggs as decisions on the stack)."""
-        if mode == "free" or self.free_to_play(p, dragon, index):
-            return
-        card = self.cat.dragons[dragon]
-        pl = self.players[p]
-        cost = dict(card.cost)
+    def dragon_cost(self, dragon, mode="printed", waive=None):
+        """What playing a dragon costs in this mode: its printed cost, less resources or one waived item."""
+        cost = dict(self.cat.dragons[dragon].cost)
         if mode == "no_resources":
             for r in RESOURCES:
                 cost.pop(r, None)
         if waive and cost.get(waive):
             cost[waive] -= 1
-        for i, r in enumerate(RESOURCES):
-            pl.res[i] -= cost.get(r, 0)
+        return cost
+
+    def discounts(self, dragon):
+        """The items a 'discount of 1 egg or any resource' may take off a dragon's printed cost (never a coin)."""
+        cost = self.cat.dragons[dragon].cost
+        return [item for item in RESOURCES + ("egg",) if cost.get(item)]
+
+    def can_afford_dragon(self, p, dragon, index, extra_coins=0, mode="printed", eggs=None, exchange=False,
+                          waive=None):
+        """Whether the player can pay; with `exchange`, resources they lack may be made by exchanges."""
+        pl = self.players[p]
+        if mode == "free" or (self.cat.dragons[dragon].free_if and self.free_to_play(p, dragon, index)):
+            return pl.coins >= extra_coins
+        if mode == "discount_one":
+            return any(self.can_afford_dragon(p, dragon, index, extra_coins, "printed", eggs, exchange, item)
+                       for item in self.discounts(dragon) or [None])
+        cost = self.dragon_cost(dragon, mode, waive)
+        if cost.get("egg") and eggs is None:
+            eggs = pl.eggs()
+        if pl.coins < extra_coins + cost.get("coin", 0) or (cost.get("egg") and eggs < cost["egg"]):
+            return False
+        need = [cost.get(r, 0) for r in RESOURCES]
+        return resources_cover(self.cat, pl.res, need) if exchange else all(have >= n for have, n in zip(pl.res, need))
+
+    def _egg_cost(self, dragon, index, p, mode, waive):
+        if mode == "free" or self.free_to_play(p, dragon, index):
+            return 0
+        return self.dragon_cost(dragon, mode, waive).get("egg", 0)
+
+    def pay_dragon(self, p, dragon, index, fid, mode="printed", waive=None, push_eggs=True):
+        """Take a dragon's cost: coins now, resources now when held (else the returned payment, which offers the
+        exchange); eggs as decisions on the stack when `push_eggs`."""
+        if mode == "free" or self.free_to_play(p, dragon, index):
+            return None
+        pl = self.players[p]
+        cost = self.dragon_cost(dragon, mode, waive)
+        need = [cost.get(r, 0) for r in RESOURCES]
+        resources = None
+        if all(have >= n for have, n in zip(pl.res, need)):
+            for i, n in enumerate(need):
+                pl.res[i] -= n
+        else:
+            resources = {"do": "pay", "cost": [{"item": r, "count": n} for r, n in zip(RESOURCES, need) if n]}
         pl.coins -= cost.get("coin", 0)
-        if cost.get("egg") and push_eggs:
-            fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": cost["egg"]}]}, fid)
+        if push_eggs:
+            if cost.get("egg"):
+                fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": cost["egg"]}]}, fid)
+            if resources:
+                fx.push_fx(self, resources, fid)
+        return resources
 
     def advance_guild(self, p, steps):
         if steps > 0:
@@ -395,6 +422,3 @@ def _copy(value):
     if isinstance(value, (list, tuple)):
         return [_copy(v) for v in value]
     return value
-
-
-# -- the flow of the game, as task handlers ---------------------------------------------------------------------

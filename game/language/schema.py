@@ -304,7 +304,7 @@ SCORE_ONLY_SHAPES = ("score", "seq", "choose", "may", "if", "pay")
 
 
 def _check_score_only(node, path):
-    """End-game abilities score; they may pay first, choose, or test, but never gain game items."""
+    """End-game abilities score; they may pay first, choose, or test, and gain only items that are then scored."""
     word = node["do"]
     if word in SCORE_ONLY_SHAPES:
         for sub_path, sub in children(node, path):
