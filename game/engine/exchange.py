@@ -13,16 +13,18 @@ def exchange_options(cat, pl):
     """Every exchange the player can make: `give` resources named one by one, then the kind received. Cached by the
     rate and by which kinds the player has 0, 1, ... up to `give` of."""
     give = cat.exchange_give
-    have = tuple(min(n, give) for n in pl.res)
-    options = _OPTIONS.get((give, have))
+    res = pl.res  # spelled out: this runs for every main action and every short payment
+    key = (give, min(res[0], give), min(res[1], give), min(res[2], give), min(res[3], give))
+    options = _OPTIONS.get(key)
     if options is None:
+        have = key[1:]
         options = []
         for given in combinations_with_replacement(range(len(RESOURCES)), give):
             if any(given.count(k) > have[k] for k in set(given)):
                 continue
             names = tuple(RESOURCES[k] for k in given)
             options += [Option("exchange", names + (RESOURCES[c],)) for c in range(len(RESOURCES)) if c not in given]
-        _OPTIONS[(give, have)] = options
+        _OPTIONS[key] = options
     return options
 
 
