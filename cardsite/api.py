@@ -20,7 +20,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from cardsite import filters, query, search
+from cardsite import catalogue_version, filters, query
 from cardsite.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 from cardsite.serializers import (
     CaveCardSerializer, DragonSerializer, ExpansionSerializer, GuildTileSerializer, ObjectiveTileSerializer,
@@ -134,7 +134,7 @@ class CatalogueCacheMiddleware:
         if (request.method not in ("GET", "HEAD") or not request.path.startswith(CACHED_PREFIXES)
                 or _wants_html(request)):
             return self.get_response(request)
-        version, last_modified = search.catalogue_state()
+        version, last_modified = catalogue_version.state()
         key = hashlib.sha1("|".join((
             version, request.method, request.get_full_path(), request.META.get("HTTP_ACCEPT", ""),
         )).encode()).hexdigest()

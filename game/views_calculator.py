@@ -9,7 +9,7 @@ from django.views.decorators.gzip import gzip_page
 from game.engine.catalogue import CAVE_NAMES, CAVES
 from game.engine.effects.render import render_abilities
 
-from .calculator import catalogue, charts, services
+from .calculator import charts, lookups, services
 from .calculator.form import layout, place_errors, read_post, to_post
 from .calculator.score import CATEGORY_LABELS, choice_options
 from .calculator.sheet import SheetInvalid
@@ -25,7 +25,7 @@ def _cave_text(card):
 
 def _choices():
     """What the form's lists and autocompletes offer, read from the catalogue (once per catalogue version)."""
-    cat = catalogue.current()
+    cat = lookups.current()
     if getattr(cat, "form_choices", None) is None:
         cat.form_choices = _read_choices(cat)
     return cat.form_choices
@@ -73,7 +73,7 @@ def calculator(request):
     post = None
     if request.method == "GET" and request.GET.get("from"):
         source = get_object_or_404(ScoreSheet, code=request.GET["from"])
-        post = to_post(source.data, catalogue.current())
+        post = to_post(source.data, lookups.current())
         context["source"] = source
     if request.method == "POST":
         post = request.POST
@@ -96,7 +96,7 @@ def _mats(sheet):
     """Card mode: each player's dragons cave by cave, named as the catalogue names them now."""
     if sheet.mode != ScoreSheet.Mode.CARD:
         return []
-    cat = catalogue.current()
+    cat = lookups.current()
     mats = []
     for player in sheet.data["players"]:
         caves = []

@@ -3,14 +3,14 @@ from django.db import transaction
 from django.db.models import Avg, Count, Q
 
 from ..models import CATEGORIES, ScoreEntry, ScoreSheet
-from . import catalogue
+from . import lookups
 from .score import score_sheet
 from .sheet import clean_sheet
 
 
 def score(data):
     """(clean sheet, result) for raw input; raises SheetInvalid naming the fields that are wrong."""
-    cat = catalogue.current()
+    cat = lookups.current()
     sheet = clean_sheet(data, cat)
     return sheet, score_sheet(sheet, cat)
 

@@ -404,7 +404,7 @@ def _dragons(ch, player, path, academy, owner, seen):
                      f"the dragon of dragons[{taken[(cave, column)]}]")
             continue
         taken[(cave, column)] = k
-        dragon = {"card": ch.cat.data["dragon_slugs"][index], "cave": cave, "column": column}
+        dragon = {"card": ch.cat.slugs[index], "cave": cave, "column": column}
         for field in ("eggs", "cached", "tucked", "tokens"):
             dragon[field] = ch.whole(item, field, where)
         if dragon["eggs"] > card.capacity:
