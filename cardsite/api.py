@@ -20,7 +20,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from cardsite import filters, query, search
+from cardsite import card_index, filters, query, search
 from cardsite.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 from cardsite.serializers import (
     CaveCardSerializer, DragonSerializer, ExpansionSerializer, GuildTileSerializer, ObjectiveTileSerializer,
@@ -68,6 +68,9 @@ class StrictOrderingFilter(OrderingFilter):
         return super().get_ordering(request, queryset, view)
 
 
+IN_MEMORY_PARAMS = {"q", "page", "page_size", "format"}
+
+
 class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     """Shared behaviour: lookup by number or slug and strict parameters (caching: CatalogueCacheMiddleware)."""
 
@@ -79,6 +82,26 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     pagination_class = CataloguePagination
     filter_backends = [DjangoFilterBackend, StrictOrderingFilter]
     general_params = {"ordering", "page", "page_size", "format"}
+
+    def list(self, request, *args, **kwargs):
+        cards = self.search_in_memory(request)
+        if cards is None:
+            return super().list(request, *args, **kwargs)
+        return self.get_paginated_response(self.paginate_queryset(cards))
+
+    def search_in_memory(self, request):
+        """The representations of the cards a plain query asks for, from the in-memory index (card_index.py), or
+        None when the request needs the FilterSet: other filters, an explicit ordering, the browsable API, or a
+        query the index cannot answer exactly as the database would."""
+        if self.queryset.model not in (Dragon, CaveCard) or request.accepted_renderer.format != "json":
+            return None
+        params = request.query_params
+        if not set(params) <= IN_MEMORY_PARAMS:
+            return None
+        text = params.get("q", "")
+        if not card_index.can_answer(text):
+            return None
+        return card_index.search_cards(self.queryset.model, text)
 
     def handle_exception(self, exc):
         if isinstance(exc, query.QueryError):
