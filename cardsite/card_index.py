@@ -58,6 +58,8 @@ class _Card:
     name_tokens: tuple
     text_tokens: tuple
     representation: dict
+    json: bytes  # the representation as the API's JSON renderer writes it
+    lexemes: tuple  # (lexemes in byte order, their ts_rank terms): see _lexeme_terms
 
 
 class _Field:
@@ -250,30 +252,39 @@ class ModelIndex:
 
     def _postgres_rank(self, card, words):
         """`ts_rank(setweight(name, 'A') || setweight(text, 'B'), 'w1:* | w2:*')`: calc_rank_or of PostgreSQL's
-        tsrank.c step by step in single precision. Each lexeme starting with a query word adds a term built from
-        its positions' weights, name positions (A) before text positions (B)."""
-        lexemes = {}
-        for token in card.name_tokens:
-            lexemes.setdefault(token, [0, 0])[0] += 1
-        for token in card.text_tokens:
-            lexemes.setdefault(token, [0, 0])[1] += 1
-        ordered = sorted(lexemes, key=str.encode)
+        tsrank.c in single precision. Each lexeme starting with a query word adds its term (`_lexeme_terms`), in
+        the order PostgreSQL visits them: query words sorted and made unique, then lexemes in byte order."""
+        lexemes, terms = card.lexemes
         unique = sorted(set(words), key=str.encode)
-        res = _f32(0.0)
+        res = 0.0
         for word in unique:
-            for lexeme in ordered:
-                if not lexeme.startswith(word):
-                    continue
-                in_name, in_text = lexemes[lexeme]
-                weights = [_WEIGHT_A] * in_name + [_WEIGHT_B] * in_text
-                resj, wjm, jm = _f32(0.0), _f32(-1.0), 0
-                for j, weight in enumerate(weights):
-                    resj = _f32(resj + _f32(weight / ((j + 1) * (j + 1))))
-                    if weight > wjm:
-                        wjm, jm = weight, j
-                term = _f32(_f32(wjm + resj) - _f32(wjm / ((jm + 1) * (jm + 1))))
-                res = _f32(res + term / _ZETA2)
+            i = bisect.bisect_left(lexemes, word)
+            while i < len(lexemes) and lexemes[i].startswith(word):
+                res = _f32(res + terms[i] / _ZETA2)
+                i += 1
         return _f32(res / len(unique))
+
+
+def _lexeme_terms(name_tokens, text_tokens):
+    """(lexemes in byte order, the term each adds to ts_rank): the term depends on the weights of its positions
+    only, name positions (A) before text positions (B) as `||` concatenates the two vectors."""
+    counts = {}
+    for token in name_tokens:
+        counts.setdefault(token, [0, 0])[0] += 1
+    for token in text_tokens:
+        counts.setdefault(token, [0, 0])[1] += 1
+    lexemes = sorted(counts, key=str.encode)
+    terms = []
+    for lexeme in lexemes:
+        in_name, in_text = counts[lexeme]
+        weights = [_WEIGHT_A] * in_name + [_WEIGHT_B] * in_text
+        resj, wjm, jm = 0.0, -1.0, 0
+        for j, weight in enumerate(weights):
+            resj = _f32(resj + _f32(weight / ((j + 1) * (j + 1))))
+            if weight > wjm:
+                wjm, jm = weight, j
+        terms.append(_f32(_f32(wjm + resj) - _f32(wjm / ((jm + 1) * (jm + 1)))))
+    return lexemes, terms
 
 
 def card_facts_number(card_facts, column):
@@ -307,7 +318,11 @@ def _tile_facts(tile):
 
 
 def _build_cards(kind):
+    from rest_framework.renderers import JSONRenderer
+
     from cardsite import serializers as s
+
+    render = JSONRenderer().render
 
     if kind == "dragon":
         rows = m.Dragon.objects.select_related("expansion", "original").order_by("number", "printing")
@@ -333,10 +348,12 @@ def _build_cards(kind):
     for row in rows:
         name = getattr(row, "name", "") if kind in ("dragon", "guild") else ""
         text = text_of(row)
+        representation = serializer.to_representation(row)
         cards.append(_Card(
             pk=row.pk, number=row.number, printing=getattr(row, "printing", ""), expansion=row.expansion.slug,
             name=name, text=text, name_tokens=tuple(_tokens(name)), text_tokens=tuple(_tokens(text)),
-            representation=serializer.to_representation(row),
+            representation=representation, json=render(representation),
+            lexemes=_lexeme_terms(_tokens(name), _tokens(text)),
         ))
         facts.append(facts_of(row))
         words.append(words_of(row))
@@ -384,7 +401,8 @@ def can_answer(text):
 
 
 def search_cards(model, text):
-    """The representations of `model`'s cards that match the query `text`, best first; raises QueryError.
+    """The cards of `model` (each with its `representation` and `json`) that match the query `text`, best first;
+    raises QueryError.
 
     Call only when `can_answer(text)`; the index must be ASCII-safe too, else None says "ask the database".
     """
@@ -393,8 +411,7 @@ def search_cards(model, text):
         return None
     tree = query.parse((text or "").strip())
     index.check(tree)
-    cards = index.order(index.mask(tree), query.ranking_texts(tree))
-    return [card.representation for card in cards]
+    return index.order(index.mask(tree), query.ranking_texts(tree))
 
 
 def search_pks(model, text):

@@ -30,7 +30,7 @@ def sql_answer(model, text):
 def index_answer(model, text):
     assert card_index.can_answer(text)
     try:
-        return [card["slug"] for card in card_index.search_cards(model, text)]
+        return [card.representation["slug"] for card in card_index.search_cards(model, text)]
     except query.QueryError as error:
         return ("error", str(error), error.position, error.expected)
 
@@ -141,11 +141,14 @@ def test_ranked_answers_are_compared_where_the_order_matters(catalogue):
 
 
 def test_api_answer_from_the_index_is_the_filterset_answer(client, catalogue):
+    from rest_framework.renderers import JSONRenderer
+
     from cardsite.serializers import DragonSerializer
 
     for text in ["tuck", "cave:golden does:tuck", "size:medium", ""]:
         response = client.get("/api/dragons/", {"q": text, "page_size": 60}, HTTP_ACCEPT="application/json")
         body = response.json()
+        assert response.content == JSONRenderer().render(body)
         filterset = filters.DragonFilter({"q": text}, queryset=Dragon.objects.select_related("expansion", "original"))
         cards = list(filterset.qs)
         assert body["count"] == len(cards)
@@ -160,9 +163,9 @@ def test_non_ascii_queries_are_left_to_the_database(client, catalogue):
 
 
 def test_an_edit_to_a_card_is_seen_by_the_next_search(client, catalogue):
-    before = {card["slug"] for card in card_index.search_cards(Dragon, "zebrawyrm")}
+    before = {card.representation["slug"] for card in card_index.search_cards(Dragon, "zebrawyrm")}
     dragon = Dragon.objects.order_by("pk").first()
     dragon.name = "Zebrawyrm"
     dragon.save()
-    after = [card["slug"] for card in card_index.search_cards(Dragon, "zebrawyrm")]
+    after = [card.representation["slug"] for card in card_index.search_cards(Dragon, "zebrawyrm")]
     assert before == set() and after == [dragon.slug]
