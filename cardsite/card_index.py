@@ -11,16 +11,18 @@ Guild tiles and objective tiles have no SQL twin: the search page's type toggle 
 from here only, with words matched in their name and row or side texts and ranked as SQLite ranks cards.
 """
 import bisect
+import logging
 import re
 import struct
 import threading
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db import connection, connections
 
 from cardsite import models as m
 from cardsite import query, search
 
+logger = logging.getLogger(__name__)
 _ALNUM_RUN = re.compile(r"[^\W_]+")
 _WORD_ONLY = re.compile(r"[0-9A-Za-z]+")
 
@@ -388,6 +390,39 @@ def prewarm():
     """Build every index now (at worker start), so the first search a worker answers is as fast as the rest."""
     for model in KINDS:
         index_for(model)
+
+
+WARM_UP_PATHS = ("/api/dragons/?q=warm+up&page_size=1", "/api/caves/?q=warm+up&page_size=1",
+                 "/api/guild-tiles/?q=warm&page_size=1", "/cards/?q=warm+up")
+
+
+def prewarm_at_start(application):
+    """For wsgi.py: build the indexes and send a few requests through `application` before the first real one, so
+    the code, URL patterns and templates a search needs are loaded. A database that is not ready (not migrated, or
+    not to be touched, as under pytest) is only logged: the first search then builds the index itself, and a
+    worker must start whatever happens here."""
+    import io
+    import sys
+
+    from django.conf import settings
+
+    hosts = [host for host in settings.ALLOWED_HOSTS if host and not host.startswith((".", "*"))]
+    try:
+        prewarm()
+        for path in WARM_UP_PATHS:
+            path_info, _, query_string = path.partition("?")
+            environ = {
+                "REQUEST_METHOD": "GET", "PATH_INFO": path_info, "QUERY_STRING": query_string,
+                "SERVER_NAME": hosts[0] if hosts else "localhost", "SERVER_PORT": "80",
+                "HTTP_HOST": hosts[0] if hosts else "localhost", "HTTP_ACCEPT": "application/json",
+                "wsgi.input": io.BytesIO(), "wsgi.errors": sys.stderr, "wsgi.url_scheme": "http",
+            }
+            for _ in application(environ, lambda status, headers, exc_info=None: None):
+                pass
+    except Exception as error:  # noqa: BLE001 - see the docstring
+        logger.warning("search index not prewarmed: %s", error)
+    finally:
+        connections.close_all()  # a worker forked after this (gunicorn --preload) must not share the connection
 
 
 # --- answering ---------------------------------------------------------------------------------------------------
