@@ -235,7 +235,8 @@ class ModelIndex:
 
     def order(self, mask, texts):
         """The cards of `mask` best first for the query's words, as `search.ranked` orders them; else by number."""
-        found = [card for bit, card in enumerate(self.cards) if mask >> bit & 1]
+        cards = self.cards
+        found = [cards[bit] for bit, flag in enumerate(reversed(bin(mask)[2:])) if flag == "1"]
         words = [word.lower() for text in texts for word in _ALNUM_RUN.findall(text)]
         if not words:
             return found
