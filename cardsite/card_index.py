@@ -118,7 +118,7 @@ class ModelIndex:
         for column in columns:
             by_value = {}
             for bit, card_facts in enumerate(facts):
-                value = card_facts_number(card_facts, column)
+                value = _number_fact(card_facts, column)
                 by_value[value] = by_value.get(value, 0) | (1 << bit)
             self.numbers[column] = sorted(by_value.items())
         self.words = {}
@@ -290,7 +290,7 @@ def _lexeme_terms(name_tokens, text_tokens):
     return lexemes, terms
 
 
-def card_facts_number(card_facts, column):
+def _number_fact(card_facts, column):
     for key in card_facts:
         if key[0] == ("#" + column):
             return key[1]
