@@ -215,7 +215,10 @@
   function refuse(message, query, mine, now) {
     resultsBox.classList.add("stale");
     resultsBox.setAttribute("aria-busy", "true");
-    for (const k of Object.values(KINDS)) k.count.textContent = "–";
+    for (const k of Object.values(KINDS)) {
+      k.count.textContent = "–";
+      k.group.querySelector(".group-count").textContent = "–";
+    }
     status.textContent = "The query cannot be read yet.";
     clearTimeout(errorTimer);
     const settle = () => {
