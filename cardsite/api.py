@@ -21,7 +21,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from cardsite import card_index, filters, query, search
+from cardsite import card_index, catalogue_version, filters, query
 from cardsite.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 from cardsite.serializers import (
     CaveCardSerializer, DragonSerializer, ExpansionSerializer, GuildTileSerializer, ObjectiveTileSerializer,
@@ -181,7 +181,7 @@ class CatalogueCacheMiddleware:
         if (request.method not in ("GET", "HEAD") or not request.path.startswith(CACHED_PREFIXES)
                 or _wants_html(request)):
             return self.get_response(request)
-        version, last_modified = search.catalogue_state()
+        version, last_modified = catalogue_version.state()
         key = hashlib.sha1("|".join((
             version, request.method, request.get_full_path(), request.META.get("HTTP_ACCEPT", ""),
         )).encode()).hexdigest()

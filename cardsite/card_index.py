@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from django.db import connection, connections
 
 from cardsite import models as m
-from cardsite import query, search
+from cardsite import catalogue_version, query, search
 
 logger = logging.getLogger(__name__)
 _ALNUM_RUN = re.compile(r"[^\W_]+")
@@ -370,7 +370,7 @@ _build_lock = threading.Lock()
 
 def index_for(model):
     """The index of `model`'s cards for the current catalogue version, built at most once per version."""
-    version = search.catalogue_state()[0]
+    version = catalogue_version.current()
     kind = KINDS[model]
     key = (kind, version, connection.vendor)
     found = _indexes.get(key)
