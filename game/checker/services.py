@@ -1,13 +1,13 @@
 """What the checker page and API call: read a request's fields, run the ability, add the card's text and the rules
 reference links. Nothing here writes to the database."""
+from game import catalogue
 from game.engine.effects.render import RenderError, render_abilities_html
 from game.language.vocabulary import RESOURCES
 from game.language.words import WORDS
 from game.rules import rules_anchor
 
 from . import resolve
-from .cards import card_dict
-from .catalogue import current_cards
+from .cards import Cards, card_dict
 from .errors import CheckerInputError
 
 BODY_KEYS = {"card", "ability", "situation", "decisions", "auto"}
@@ -25,6 +25,10 @@ RULE_LABELS = {**{name: word.label for name, word in WORDS.items() if word.acts}
                "guild": "Dragon Guild", "egg": "eggs", "mat": "on your mat"}
 STRUCTURAL = {"seq", "choose", "if"}
 
+
+def current_cards():
+    """The checker's card lookups over the catalogue as it is now, built once per catalogue."""
+    return catalogue.current().view("checker", lambda snapshot: Cards(snapshot.engine))
 
 def rule_words(ability):
     """Rule keywords an ability uses, in reading order: its kind, then its words, scopes and items."""
