@@ -5,9 +5,9 @@ when a card is saved through the loader, never typed in by hand.
 """
 from django.db import models
 
-RESOURCES = ("meat", "gold", "crystal", "milk")
-COST_ITEMS = ("meat", "gold", "crystal", "milk", "coin", "egg")
-CAVES = ("crimson_cavern", "golden_grotto", "amethyst_abyss")
+from game.language.vocabulary import CAVES, RESOURCES
+
+COST_ITEMS = RESOURCES + ("coin", "egg")  # the printed cost's items (the language's COST_ITEMS also knows cards)
 
 
 class Expansion(models.Model):

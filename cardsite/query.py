@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from cardsite.models import CAVES, AbilityKind, Dragon, Expansion, Printing, Size, Trait
+from game.language.words import EFFECT_WORDS as LANGUAGE_WORDS
 
 MAX_LENGTH = 300
 MAX_TERMS = 40
@@ -84,11 +85,7 @@ KIND_NAMES = {
     "played": "when_played", "activated": "if_activated", "round": "once_per_round", "end": "end_game",
     "endgame": "end_game", "none": "",
 }
-EFFECT_WORDS = (
-    "seq", "choose", "may", "repeat", "if", "pay", "gain", "lay_egg", "cache", "tuck", "excavate", "play_dragon",
-    "cover_dragon", "swap_dragons", "swap_with_hand", "swap_cave_card", "train", "activate", "reveal", "distribute",
-    "score",
-)
+EFFECT_WORDS = LANGUAGE_WORDS  # declared once, in the effect language
 COST_FIELDS = ("meat", "gold", "crystal", "milk", "coin", "egg")
 
 NUMBER_FIELDS = {

@@ -10,19 +10,14 @@ from cardsite.models import (
     CAVES, COST_ITEMS, AbilityKind, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing, Size, Trait,
 )
 from cardsite.serializers import CaveCardSerializer, DragonSerializer, card_html
+from game.language.vocabulary import CAVE_DISPLAY, CAVE_SHORT
+from game.language.words import SHAPING_WORDS, WORDS as LANGUAGE_WORDS
 
 INITIAL_RESULTS = 60
 # Words that only shape an ability (sequence, choice, condition) and say nothing about what it does.
-STRUCTURAL_WORDS = {"seq", "choose", "may", "repeat", "if"}
-WORD_LABELS = {
-    "gain": "gain", "lay_egg": "lay eggs", "cache": "cache", "tuck": "tuck", "excavate": "excavate",
-    "play_dragon": "play a dragon", "cover_dragon": "cover a dragon", "swap_dragons": "swap dragons",
-    "swap_with_hand": "swap with hand", "swap_cave_card": "swap a cave card", "train": "train",
-    "activate": "activate", "reveal": "reveal", "distribute": "share out cards", "score": "score", "pay": "pay",
-}
-CAVE_LABELS = {"crimson_cavern": "Crimson Cavern", "golden_grotto": "Golden Grotto",
-               "amethyst_abyss": "Amethyst Abyss"}
-CAVE_SHORT = {"crimson_cavern": "crimson", "golden_grotto": "golden", "amethyst_abyss": "amethyst"}
+STRUCTURAL_WORDS = set(SHAPING_WORDS)
+WORD_LABELS = {name: word.label for name, word in LANGUAGE_WORDS.items() if word.acts}
+CAVE_LABELS = CAVE_DISPLAY
 
 
 def rules_link(word):
@@ -190,8 +185,8 @@ def query_help(request):
 
 def _mechanics(card):
     words = [word for word in search.effect_words(card.abilities) if word not in STRUCTURAL_WORDS]
-    return [{"word": word, "label": WORD_LABELS.get(word, word.replace("_", " ")), "rules": rules_link(word)}
-            for word in words]
+    return [{"word": word, "label": WORD_LABELS.get(word, word.replace("_", " ")),
+             "rules": rules_link(LANGUAGE_WORDS[word].rule)} for word in words]
 
 
 def _card_context(card, model):

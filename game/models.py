@@ -5,9 +5,10 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-# The calculator's categories, in the order a score pad lists them.
-CATEGORIES = ("guild", "dragons", "abilities", "eggs", "cached", "tucked", "objectives", "coins", "items",
-              "fledglings")
+from game.language.vocabulary import SCORE_PAD_CATEGORIES
+
+# The calculator's categories, in the order a score pad lists them: the engine's, then fledglings on their own.
+CATEGORIES = SCORE_PAD_CATEGORIES
 
 
 def new_code():

@@ -5,11 +5,11 @@ objective places with friendly ties, guild squares, leftovers and the tiebreak. 
 sheet's dragons and cave cards become `Player` spaces, its answers to end-game choices become the engine's answers,
 and the engine's breakdown becomes the calculator's ten categories.
 """
-from game.engine import scoring
+from game.engine import scorepad, scoring
 from game.engine.catalogue import CAVE_INDEX, RESOURCES
 from game.engine.effects.render import render_effect
 from game.engine.model import COLUMNS, Player
-from game.engine.state import objective_places
+from game.engine.scoring import objective_places
 
 from ..models import CATEGORIES
 
@@ -48,7 +48,7 @@ def cached_kinds(card):
 
     def walk(node):
         if isinstance(node, dict):
-            if node.get("count") == "cached" and node.get("item") in RESOURCES and node["item"] not in kinds:
+            if node.get("what") == "cached" and node.get("item") in RESOURCES and node["item"] not in kinds:
                 kinds.append(node["item"])
             for value in node.values():
                 walk(value)
@@ -216,7 +216,7 @@ def _card_lines(sheet, cat):
         # The Automa has no mat, so it is left out of these comparisons.
         opponents = [_copy(players[(seat + k) % n]) for k in range(1, n)]
         mine = _copy(pl)
-        counted = scoring.score_mat(cat.engine, mine, objective_places=places, guild_markers=pl.markers,
+        counted = scorepad.score_mat(cat.engine, mine, objective_places=places, guild_markers=pl.markers,
                                     choices=choices, opponents=opponents, guild_tile=tile)
         fledglings = sum(1 for dragon in scoring.visible_dragons(pl) if cat.engine.dragons[dragon].size == "fledgling")
         breakdown = {c: counted[c] for c in CATEGORIES if c != "fledglings"}
@@ -276,7 +276,7 @@ def _objective_rounds(sheet, cat, players):
                 values = side.get("automa_values") or []
                 counts.append(given if given is not None else (values[r] if r < len(values) else 0))
                 from_mat.append(False)
-            places = objective_places(st, counts)
+            places = objective_places(counts)
         vp = [scoring.objective_vp(cat.engine, [0] * r + [place]) for place in places]
         round_.update({"counts": counts, "from_mat": from_mat, "places": places,
                        "place_names": [PLACE_NAMES[p] for p in places], "vp": vp})
@@ -289,7 +289,7 @@ def render_counter_text(counter):
     try:
         return render_counter(counter)
     except ValueError:
-        return counter.get("count", "")
+        return counter.get("what", "")
 
 
 def _tiebreak_words(lines):

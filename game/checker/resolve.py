@@ -7,8 +7,8 @@ from game.engine.catalogue import CAVE_NAMES, RESOURCES
 from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.model import COLUMNS, NEST
 from game.engine.scoring import CATEGORIES, base_breakdown, guild_marker_vp, objective_vp
-from game.engine.state import _needs_choice  # the engine's own test of whether an end-game ability asks first
 from game.engine.words.items import feed
+from game.language.walk import asks_first
 
 from . import situation as situations
 from .errors import CheckerInputError
@@ -108,7 +108,7 @@ def fire(st, subject, ability, s):
     elif kind == "end_game":
         notes.append("The game ends: end-game abilities score.")
     if kind == "end_game":
-        fx.push_ability(st, 0, ability["effect"], src=dragon, ask=_needs_choice(ability["effect"]),
+        fx.push_ability(st, 0, ability["effect"], src=dragon, ask=asks_first(ability["effect"]),
                         source=f"dragon:{dragon}", kind=kind)
     else:
         fx.push_ability(st, 0, ability["effect"], ability.get("others"), src=dragon, kind=kind,

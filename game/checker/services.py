@@ -2,6 +2,8 @@
 reference links. Nothing here writes to the database."""
 from game import catalogue
 from game.engine.effects.render import RenderError, render_abilities_html
+from game.language.vocabulary import RESOURCES
+from game.language.words import WORDS
 from game.rules import rules_anchor
 
 from . import resolve
@@ -14,9 +16,9 @@ RULE_KEYS = {"up_to": "up_to", "each": "each", "other": "other"}
 SCOPE_RULES = {"cave": "in_this_cave", "row": "in_this_cave", "column": "column", "adjacent": "adjacent",
                "beside": "beside", "here": "here", "mat": "mat"}
 ITEM_RULES = {"egg": "egg", "guild": "guild", "tithe": "tithe", "any_resource": "any_resource"}
-RULE_LABELS = {"in_this_cave": "in this cave", "up_to": "up to", "lay_egg": "lay eggs", "any_resource": "any resource",
-               "play_dragon": "play a dragon", "cover_dragon": "cover a dragon", "swap_dragons": "swap dragons",
-               "swap_with_hand": "swap with hand", "swap_cave_card": "swap a cave card", "when_played": "when played",
+RULE_LABELS = {**{name: word.label for name, word in WORDS.items() if word.acts},  # the words' own labels
+               "in_this_cave": "in this cave", "up_to": "up to", "any_resource": "any resource",
+               "when_played": "when played",
                "if_activated": "if activated", "once_per_round": "once per round", "end_game": "game end",
                "on_feed": "hatchlings", "on_grow_up": "hatchlings", "others": "each opponent",
                "other": "another dragon",
@@ -41,7 +43,7 @@ def rule_words(ability):
             if word == "gain":  # gaining a card has its own rule; a resource or coin is plain supply
                 if item in ("dragon", "cave"):
                     found.append("gain")
-                elif item in ("meat", "gold", "crystal", "milk"):
+                elif item in RESOURCES:
                     found.append("resource")
             elif isinstance(word, str) and word not in STRUCTURAL:
                 found.append(word)

@@ -6,13 +6,11 @@ objective VP, player-mat icons, Academy income) come from `board.json` and are r
 import json
 from pathlib import Path
 
-RESOURCES = ("meat", "gold", "crystal", "milk")
-RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
-CAVES = ("crimson_cavern", "golden_grotto", "amethyst_abyss")
-CAVE_INDEX = {name: i for i, name in enumerate(CAVES)}
-CAVE_NAMES = ("Crimson Cavern", "Golden Grotto", "Amethyst Abyss")
+from ..language.vocabulary import CAVE_INDEX, CAVE_NAMES, CAVES, RES_INDEX, RESOURCES  # noqa: F401 (re-exported)
+
 UPDATED_DRAGONS = (119, 124, 131, 132, 134)
 UPDATED_CAVES = (50, 51)
+
 
 class DragonCard:
     __slots__ = ("index", "number", "printing", "name", "expansion", "vp", "size", "trait", "capacity", "cost",
@@ -106,6 +104,7 @@ class Catalogue:
         self.mat_nests = mat.get("mat_nests", 2)
         exchange = mat.get("exchange", {"give": 2, "get": 1})
         self.exchange_give = exchange.get("give", 2)
+        self.exchange_get = exchange.get("get", 1)
         caps = self.board.get("capacity_at_end_of_turn", {"cards": 9, "coins": 9, "resources": 9})
         self.cap_cards, self.cap_coins, self.cap_resources = caps["cards"], caps["coins"], caps["resources"]
         setup = self._fact("setup")

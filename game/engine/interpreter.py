@@ -1,292 +1,16 @@
 """The one interpreter of the effect language (docs/effects.md).
 
 Effects run on the state's explicit task stack: a task is a plain JSON-able dict, so a game paused in the middle of
-an ability serializes and resumes. Each word is a handler registered with `@word("name")` (see game/engine/words/);
-a handler may push more tasks, or ask its player a question and be called again with the answer in task["a"].
-
-Frames hold what an ability knows while it runs: whose it is (`p`), the dragon it belongs to (`src`, so `here`
-follows the card if it moves), the cave a mat icon sits in, and the variables bound with `as`.
+an ability serializes and resumes. Each word is a handler registered with `@word("name")` against its declaration
+(see game/engine/words/); a handler may push more tasks, or ask its player a question and be called again with the
+answer in task["a"]. Importing this module registers every word.
 """
-from .catalogue import CAVE_INDEX, RES_INDEX
-from .decisions import Option
-from .effects.render import render_effect
-from .model import COLUMNS
-
-WORDS = {}
-CAN = {}
-
-YES = Option("yes")
-NO = Option("no")
-YES_NO = (YES, NO)
-
-
-def word(name):
-    """Register the handler of an effect word: handler(state, task, frame)."""
-    def register(fn):
-        WORDS[name] = fn
-        return fn
-    return register
-
-
-def can(name):
-    """Register a check: can this word do anything now? (Used to skip asking about abilities that cannot act.)"""
-    def register(fn):
-        CAN[name] = fn
-        return fn
-    return register
-
-
-# -- frames and variables -------------------------------------------------------------------------------------
-
-def new_frame(st, p, src=-1, owner=None, cave=-1, parent=None, source=""):
-    st.next_frame += 1
-    fid = str(st.next_frame)
-    st.frames[fid] = {"p": p, "src": src, "owner": p if owner is None else owner, "cave": cave, "parent": parent,
-                      "vars": {}, "source": source}
-    return fid
-
-
-def get_var(st, frame, name):
-    while frame is not None:
-        if name in frame["vars"]:
-            return frame["vars"][name]
-        frame = st.frames.get(frame["parent"]) if frame["parent"] else None
-    return None
-
-
-def set_var(frame, name, value):
-    frame["vars"][name] = value
-
-
-def push_fx(st, node, fid, **extra):
-    task = {"t": "fx", "e": node, "f": fid}
-    if extra:
-        task.update(extra)
-    st.stack.append(task)
-
-
-def push_then(st, node, fid):
-    then = node.get("then")
-    if then is not None:
-        push_fx(st, then, fid)
-
-
-def then_if_done(st, task, node):
-    """A counted word's `then` runs only if the word acted at least once."""
-    if task["done"]:
-        push_then(st, node, task["f"])
-
-
-def possible(st, node, frame):
-    check = CAN.get(node["do"])
-    return True if check is None else check(st, node, frame)
-
-
-def run_fx(st, task):
-    frame = st.frames[task["f"]]
-    WORDS[task["e"]["do"]](st, task, frame)
-
-
-# -- where an ability looks -----------------------------------------------------------------------------------
-
-def here(st, frame):
-    """The space of the dragon that owns the ability, on its owner's mat (None for opponents and mat icons)."""
-    if frame["src"] < 0 or frame["p"] != frame["owner"]:
-        return None
-    return st.players[frame["p"]].find(frame["src"])
-
-
-def scope_spaces(st, frame, tgt):
-    """Space indices a target or counter looks at, before filters."""
-    if tgt.get("cave"):
-        c = CAVE_INDEX[tgt["cave"]]
-        return range(c * COLUMNS, c * COLUMNS + COLUMNS)
-    scope = tgt.get("scope", "mat")
-    if scope == "mat":
-        return range(12)
-    h = here(st, frame)
-    if h is None:
-        if scope in ("cave", "row") and frame["cave"] >= 0 and frame["p"] == frame["owner"]:
-            c = frame["cave"]
-            return range(c * COLUMNS, c * COLUMNS + COLUMNS)
-        return ()
-    cave, col = divmod(h, COLUMNS)
-    if scope == "here":
-        return (h,)
-    if scope in ("cave", "row"):
-        return range(cave * COLUMNS, cave * COLUMNS + COLUMNS)
-    if scope == "column":
-        return tuple(c * COLUMNS + col for c in range(3))
-    if scope == "beside":
-        return tuple(cave * COLUMNS + c for c in (col - 1, col + 1) if 0 <= c < COLUMNS)
-    if scope == "right_of":
-        return tuple(cave * COLUMNS + c for c in range(col + 1, COLUMNS))
-    if scope == "adjacent":
-        out = [cave * COLUMNS + c for c in (col - 1, col + 1) if 0 <= c < COLUMNS]
-        out += [c * COLUMNS + col for c in (cave - 1, cave + 1) if 0 <= c < 3]
-        return tuple(sorted(out))
-    raise ValueError(f"unknown scope {scope!r}")
-
-
-def _as_list(value):
-    return (value,) if isinstance(value, str) else value
-
-
-def dragon_matches(st, frame, space, tgt):
-    d = space.dragon
-    if d is None:
-        return False
-    card = st.cat.dragons[d]
-    if "trait" in tgt and card.trait not in _as_list(tgt["trait"]):
-        return False
-    if "not_trait" in tgt and card.trait in _as_list(tgt["not_trait"]):
-        return False
-    if "size" in tgt and card.size not in _as_list(tgt["size"]):
-        return False
-    if "not_size" in tgt and card.size in _as_list(tgt["not_size"]):
-        return False
-    if "kind" in tgt and not card.kinds.intersection(_as_list(tgt["kind"])):
-        return False
-    if tgt.get("other") and d == frame["src"]:
-        return False
-    if tgt.get("trained") and not (card.size == "fledgling" and space.tokens >= len(card.training)):
-        return False
-    if tgt.get("untrained") and not (card.size == "fledgling" and space.tokens < len(card.training)):
-        return False
-    if "cost_has" in tgt and not card.cost.get(tgt["cost_has"]):
-        return False
-    if "cost_total_min" in tgt and card.cost_total < tgt["cost_total_min"]:
-        return False
-    if "cost_total_max" in tgt and card.cost_total > tgt["cost_total_max"]:
-        return False
-    return True
-
-
-def targets(st, frame, tgt):
-    """Spaces holding a dragon that the target names, on the acting player's mat."""
-    tgt = tgt or {}
-    spaces = st.players[frame["p"]].spaces
-    return [i for i in scope_spaces(st, frame, tgt) if dragon_matches(st, frame, spaces[i], tgt)]
-
-
-# -- counters and conditions ----------------------------------------------------------------------------------
-
-SIZE_SET = ("hatchling", "small", "medium", "large")
-TRAIT_SET = ("shy", "aggressive", "playful", "helpful")
-
-
-def count(st, frame, counter):
-    p = frame["p"]
-    if counter.get("of") == "left_neighbour":
-        if len(st.players) < 2:
-            return 0
-        p = (p + 1) % len(st.players)
-        frame = dict(frame, p=p, owner=-2)  # here-relative scopes mean nothing on another mat
-    player = st.players[p]
-    cat = st.cat
-    what = counter["count"]
-    spaces = player.spaces
-    scope = scope_spaces(st, frame, counter)
-    if what in ("cave_cards", "cards_in_cave", "excavated"):
-        n = 0
-        for i in scope:
-            s = spaces[i]
-            if what == "excavated":
-                n += player.excavated(i)
-            else:
-                n += s.cave_card is not None
-                if what == "cards_in_cave" and s.dragon is not None:
-                    n += 1
-    elif what == "filled_columns":
-        n = sum(1 for col in range(COLUMNS) if all(spaces[c * COLUMNS + col].dragon is not None for c in range(3)))
-    elif what == "guild_markers":
-        n = len(player.markers)
-    elif what == "guild_position":
-        n = len(player.markers) * 1000 + player.guild if player.markers else 0
-    elif what == "objectives_lowest":
-        n = 0
-        for rnd in range(len(player.objectives)):
-            mine = player.objectives[rnd] or 99
-            if all((q.objectives[rnd] or 99) <= mine for q in st.players if len(q.objectives) > rnd):
-                n += 1
-    elif what == "best_cave_resource_icons":
-        n = 0
-        for c in range(3):
-            total = sum(cat.dragons[spaces[i].dragon].resource_icons
-                        for i in range(c * COLUMNS, c * COLUMNS + COLUMNS)
-                        if dragon_matches(st, frame, spaces[i], counter))
-            n = max(n, total)
-    else:
-        matched = [spaces[i] for i in scope if dragon_matches(st, frame, spaces[i], counter)]
-        if what == "dragons":
-            n = len(matched)
-        elif what == "eggs":
-            n = sum(s.eggs for s in matched)
-            only_mat = counter.get("scope", "mat") == "mat" and not counter.get("cave") and not any(
-                k in counter for k in ("trait", "not_trait", "size", "not_size", "kind", "other"))
-            if counter.get("include_mat_nests", only_mat):
-                n += player.nest
-        elif what == "cached":
-            item = counter.get("item")  # one resource, where a card counts only that (dragons 17 and 29)
-            n = sum(s.cached[RES_INDEX[item]] if item else sum(s.cached) for s in matched)
-        elif what == "tucked":
-            n = sum(len(s.tucked) for s in matched)
-        elif what == "nest_capacity":
-            n = sum(cat.dragons[s.dragon].capacity for s in matched)
-        elif what == "training_tokens":
-            n = sum(s.tokens for s in matched)
-        elif what == "resource_icons":
-            n = sum(cat.dragons[s.dragon].resource_icons for s in matched)
-        elif what in ("trait_sets", "size_sets"):
-            kinds = TRAIT_SET if what == "trait_sets" else SIZE_SET
-            attr = "trait" if what == "trait_sets" else "size"
-            have = [getattr(cat.dragons[s.dragon], attr) for s in matched]
-            n = min(have.count(k) for k in kinds)
-        else:
-            raise ValueError(f"cannot count {what!r}")
-    div = counter.get("div")
-    return n // div if div else n
-
-
-def amount(st, frame, value):
-    return value if isinstance(value, int) else count(st, frame, value)
-
-
-def test(st, frame, cond):
-    (op, arg), = cond.items()
-    if op == "at_least":
-        return amount(st, frame, arg[0]) >= amount(st, frame, arg[1])
-    if op == "at_most":
-        return amount(st, frame, arg[0]) <= amount(st, frame, arg[1])
-    if op == "equal":
-        return amount(st, frame, arg[0]) == amount(st, frame, arg[1])
-    if op == "all":
-        return all(test(st, frame, c) for c in arg)
-    if op == "any":
-        return any(test(st, frame, c) for c in arg)
-    if op == "not":
-        return not test(st, frame, arg)
-    if op == "card":
-        card = get_var(st, frame, "it")
-        if isinstance(card, list) and card and isinstance(card[0], list):
-            card = card[0]
-        if not (isinstance(card, list) and card[0] == "dragon"):
-            return False
-        info = st.cat.dragons[card[1]]
-        if "size" in arg and info.size not in _as_list(arg["size"]):
-            return False
-        if "trait" in arg and info.trait not in _as_list(arg["trait"]):
-            return False
-        return True
-    raise ValueError(f"unknown condition {op!r}")
-
-
-# -- abilities ------------------------------------------------------------------------------------------------
-
-def push_ability(st, p, effect, others=None, src=-1, cave=-1, ask=True, source="", kind=""):
-    """Queue one ability: its owner's optional effect, then each opponent's optional share, clockwise."""
-    st.stack.append({"t": "ability", "p": p, "src": src, "cave": cave, "e": effect, "o": others, "ask": ask,
-                     "source": source, "kind": kind})
+from . import words  # noqa: F401  (registers every word of the language)
+from .runtime import (  # noqa: F401  (the interpreter's public door: callers read these as fx.<name>)
+    CAN, NO, WORDS, YES, YES_NO, amount, can, count, describe, dragon_matches, get_var, here, new_frame, possible,
+    push_ability, push_fx, push_then, scope_spaces, set_var, targets, test, then_if_done, word,
+)
+from .tasks import task
 
 
 def ability_label(st, task):
@@ -296,6 +20,7 @@ def ability_label(st, task):
     return task.get("source") or "this benefit"
 
 
+@task("ability")
 def run_ability(st, task):
     answer = task.pop("a", None)
     if answer is None:
@@ -319,6 +44,7 @@ def run_ability(st, task):
         push_fx(st, task["e"], fid)
 
 
+@task("others")
 def run_others(st, task):
     answer = task.pop("a", None)
     if answer is None:
@@ -335,19 +61,7 @@ def run_others(st, task):
         push_fx(st, task["e"], task["f"])
 
 
-_TEXT = {}
-
-
-def describe(st, node):
-    """Plain words for an effect, from the project's renderer (cached per catalogue node)."""
-    hit = _TEXT.get(id(node))
-    if hit is not None and hit[0] is node:
-        return hit[1]
-    try:
-        text = render_effect(node).rstrip(".")
-    except (ValueError, KeyError, TypeError):  # a renderer gap must not stop a game
-        text = node.get("do", "?").replace("_", " ")
-    if len(_TEXT) > 50000:
-        _TEXT.clear()
-    _TEXT[id(node)] = (node, text)
-    return text
+@task("fx")
+def run_fx(st, task):
+    frame = st.frames[task["f"]]
+    WORDS[task["e"]["do"]](st, task, frame)

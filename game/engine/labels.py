@@ -47,7 +47,8 @@ def label(st, option):
         if kind == "explore":
             return f"Explore the {_cave(args[0])}"
         if kind == "exchange":
-            return f"Exchange 1 {args[0]} and 1 {args[1]} for 1 {args[2]}"
+            given = " and ".join(f"1 {name}" for name in args[:-1])
+            return f"Exchange {given} for {st.cat.exchange_get} {args[-1]}"
         if kind in ("yes", "no", "stop"):
             return {"yes": "Yes", "no": "No", "stop": "Stop here"}[kind]
         if kind == "discard_cards":
@@ -163,7 +164,8 @@ def explain_illegal(st, option):
                 coins, eggs = st.cat.explore_costs[pl.explored[cave]]
                 reason = f"this visit costs {coins} coin(s) and {eggs} egg(s)"
         elif option.kind == "exchange":
-            reason = "an exchange gives 2 resources you have for 1 of another kind"
+            reason = (f"an exchange gives {st.cat.exchange_give} resources you have for {st.cat.exchange_get} of "
+                      "another kind")
         elif option.kind == "pass" and args:
             taken = st.income_taken.get(str(args[0]))
             reason = (f"player {taken + 1} already took that income space this round" if taken is not None

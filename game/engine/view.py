@@ -1,6 +1,5 @@
 """What a player (or a spectator) may see of a game: everything shown to a user passes through `view_for`."""
-from .catalogue import RESOURCES
-from .scoring import CATEGORY_NAMES
+from ..language.vocabulary import RESOURCES, SCORE_CATEGORY_NAMES
 
 
 def _space(space, index):
@@ -46,5 +45,5 @@ def view_for(st, player=None):
                   "squares": [[list(sq) for sq in row] for row in st.guild_board]},
         "objectives": [{"tile": st.cat.objective_tiles[t]["number"], "side": side} for t, side in st.objectives],
         "pending": pending, "decisions": len(st.log), "result": st.result,
-        "score_categories": CATEGORY_NAMES,
+        "score_categories": SCORE_CATEGORY_NAMES,
     }

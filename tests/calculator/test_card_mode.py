@@ -255,7 +255,7 @@ def test_abilities_are_read_from_the_catalogue_not_written_into_the_calculator(s
     # An erratum in the catalogue (5 VP per other dragon instead of 3) changes the score at once.
     dragon = Dragon.objects.get(number=42)
     dragon.abilities = [{"kind": "end_game", "effect": {"do": "score", "vp": 5, "per": {
-        "count": "dragons", "scope": "cave", "other": True}}}]
+        "what": "dragons", "scope": "cave", "other": True}}}]
     dragon.save()
     after = scored({"mode": "card", "players": [player("Ann", mat)]})
     assert ability_vp(after["by_name"]["Ann"], 42) == 5

@@ -124,12 +124,12 @@ def oracle_score(cat, pl, src, node):
     if node.get("do") != "score" or "if" in node or "per" not in node:
         return None
     per = node["per"]
-    allowed = {"count", "scope", "trait", "not_trait", "size", "not_size", "kind", "other", "item"}
+    allowed = {"what", "scope", "trait", "not_trait", "size", "not_size", "kind", "other", "item"}
     if set(per) - allowed or per.get("scope", "mat") not in ("mat", "cave", "here"):
         return None
     home = next(i for i, s in enumerate(pl.spaces) if s.dragon == src)
     scope = per.get("scope", "mat")
-    what = per["count"]
+    what = per["what"]
     if what == "dragons" and scope in ("mat", "cave"):
         n = 0
         for i, s in enumerate(pl.spaces):
@@ -149,7 +149,7 @@ def oracle_score(cat, pl, src, node):
             if per.get("other") and s.dragon == src:
                 continue
             n += 1
-    elif scope == "here" and what in ("eggs", "cached", "tucked") and set(per) <= {"count", "scope", "item"}:
+    elif scope == "here" and what in ("eggs", "cached", "tucked") and set(per) <= {"what", "scope", "item"}:
         s = pl.spaces[home]
         if what == "eggs":
             n = s.eggs
@@ -174,7 +174,7 @@ def fixed_here(node):
     if word == "cache" and node.get("on") == {"scope": "here"} and node.get("item") in RESOURCE_ITEMS[:4] \
             and not node.get("up_to"):
         return "cached", node["item"], node.get("count", 1)
-    if word == "tuck" and node.get("under") == {"scope": "here"} and node.get("from") == "deck" \
+    if word == "tuck" and node.get("on") == {"scope": "here"} and node.get("from") == "deck" \
             and not node.get("up_to"):
         return "tucked", None, node.get("count", 1)
     return None

@@ -1,4 +1,5 @@
-"""`coverage` finds what the interpreter cannot run by walking effect trees against the interpreter's own code."""
+"""`coverage` finds what the engine cannot run by checking effect trees against the language's declarations and the
+interpreter's registry (that every declared key is read by its handler is tests/engine/test_key_coverage.py)."""
 import pytest
 from django.core.management import call_command
 
@@ -10,24 +11,24 @@ def test_every_card_tile_row_objective_side_and_board_effect_runs():
     assert gaps(real_catalogue()) == []
 
 
-def test_a_word_without_a_handler_is_listed_with_its_path():
+def test_a_word_the_language_does_not_know_is_listed_with_its_path():
     problems = list(check_effect({"do": "seq", "steps": [{"do": "gain", "item": "gold"}, {"do": "juggle"}]}))
-    assert problems == ["effect.steps[1].do: the interpreter has no handler for the word 'juggle'"]
+    assert problems == ["effect.steps[1].do: the language has no word 'juggle'"]
 
 
-def test_a_key_no_handler_reads_is_listed():
+def test_a_key_the_word_does_not_declare_is_listed():
     problems = list(check_effect({"do": "gain", "item": "gold", "sparkle": True}))
-    assert problems == ["effect.sparkle: 'gain' never reads the key 'sparkle'"]
+    assert problems == ["effect.sparkle: 'gain' takes no key 'sparkle'"]
 
 
 def test_a_target_key_the_word_ignores_is_listed():
-    problems = list(check_effect({"do": "score", "vp": 1, "per": {"count": "dragons", "colour": "red"}}))
-    assert problems == ["effect.per.colour: the counter key 'colour' is never read by the interpreter"]
+    problems = list(check_effect({"do": "score", "vp": 1, "per": {"what": "dragons", "colour": "red"}}))
+    assert len(problems) == 1 and problems[0].startswith("effect.per: unknown counter key 'colour'")
 
 
 def test_a_mode_value_the_interpreter_never_branches_on_is_listed():
-    problems = list(check_counter({"count": "dragons", "scope": "diagonal"}, "per"))
-    assert problems == ["per.scope: the counter value for 'scope' 'diagonal' is never read by the interpreter"]
+    problems = list(check_counter({"what": "dragons", "scope": "diagonal"}, "per"))
+    assert len(problems) == 1 and problems[0].startswith("per.scope: 'diagonal' is not a scope")
 
 
 def test_data_values_and_two_way_switches_are_not_reported():
@@ -39,7 +40,7 @@ def test_a_card_using_an_unknown_word_is_named_in_the_list():
     bad = dragon(1, name="Broken Drake", abilities=[{"kind": "when_played", "effect": {"do": "teleport"}}])
     found = gaps(make_catalogue([bad], filler=2))
     assert found == [("dragon", "dragon 1 Broken Drake",
-                      "abilities[0].effect.do: the interpreter has no handler for the word 'teleport'")]
+                      "abilities[0].effect.do: the language has no word 'teleport'")]
 
 
 def test_command_exits_1_and_prints_each_gap(tmp_path, capsys):
@@ -57,7 +58,7 @@ def test_command_exits_1_and_prints_each_gap(tmp_path, capsys):
         call_command("coverage", fixtures=str(tmp_path))
     assert exit_info.value.code == 1
     out = capsys.readouterr().out
-    assert "dragon 1 " in out and "no handler for the word 'teleport'" in out
+    assert "dragon 1 " in out and "no word 'teleport'" in out
 
 
 def test_command_refuses_a_missing_folder(tmp_path, capsys):
@@ -74,23 +75,30 @@ def test_command_on_the_project_catalogue_prints_nothing_and_succeeds(capsys):
     assert "runs every ability" in captured.err and "268 dragons, 102 cave cards" in captured.err
 
 
-def test_a_word_registered_later_is_covered_for_the_keys_its_handler_reads():
+def test_a_word_declared_later_is_covered_once_a_handler_registers_against_it():
     from game.engine import interpreter as fx
-    from game.engine.coverage import reads
+    from game.language.words import WORDS, Word
 
     effect = {"do": "juggle_for_test", "balls": 3, "style": "cascade"}
-    assert list(check_effect(effect)) == ["effect.do: the interpreter has no handler for the word 'juggle_for_test'"]
-
-    def juggle(st, task, frame):
-        node = task["e"]
-        return node.get("balls"), node.get("style") == "cascade"
-
-    fx.WORDS["juggle_for_test"] = juggle
+    assert list(check_effect(effect)) == ["effect.do: the language has no word 'juggle_for_test'"]
+    WORDS["juggle_for_test"] = Word("juggle_for_test", {"balls": "posint", "style": "rest"})
     try:
-        reads.cache_clear()
-        assert list(check_effect(effect)) == []
-        assert list(check_effect(dict(effect, style="shower"))) == [
-            "effect.style: 'juggle_for_test' value for 'style' 'shower' is never read by the interpreter"]
+        assert list(check_effect(effect)) == ["effect.do: the interpreter has no handler for the word 'juggle_for_test'"]
+
+        @fx.word("juggle_for_test")
+        def juggle(st, task, frame):
+            node = task["e"]
+            return node.get("balls"), node.get("style") == "cascade"
+
+        assert list(check_effect(dict(effect, style="keep"))) == []
+        assert list(check_effect(dict(effect, height=2))) == ["effect.height: 'juggle_for_test' takes no key 'height'"]
     finally:
-        del fx.WORDS["juggle_for_test"]
-        reads.cache_clear()
+        WORDS.pop("juggle_for_test", None)
+        fx.WORDS.pop("juggle_for_test", None)
+
+
+def test_behaviour_for_an_undeclared_word_is_refused():
+    from game.engine import interpreter as fx
+
+    with pytest.raises(KeyError, match="no word 'juggle_for_test'"):
+        fx.word("juggle_for_test")

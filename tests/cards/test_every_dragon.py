@@ -90,7 +90,7 @@ def hatchlings():
 def feed_once(st, card, index):
     """Feed a hatchling its food by an outside ability (not its own if-activated one)."""
     if card.feeds_on == "card":
-        effect = {"do": "tuck", "from": "deck", "under": {"scope": "here"}}
+        effect = {"do": "tuck", "from": "deck", "on": {"scope": "here"}}
     else:
         effect = {"do": "cache", "item": card.feeds_on, "from": "general", "on": {"scope": "here"}}
     return run_ability(st, 0, {"kind": "when_played", "effect": effect}, src=index, source="a test ability")

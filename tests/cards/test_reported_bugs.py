@@ -147,13 +147,13 @@ def test_a_cost_is_not_offered_when_what_it_buys_cannot_happen():
 
 
 def test_a_cached_counter_names_only_a_resource():
-    check_counter({"count": "cached", "scope": "here", "item": "milk"}, "per")
+    check_counter({"what": "cached", "scope": "here", "item": "milk"}, "per")
     with pytest.raises(EffectSchemaError, match="per.item: 'gem' is not a resource"):
-        check_counter({"count": "cached", "item": "gem"}, "per")
+        check_counter({"what": "cached", "item": "gem"}, "per")
     with pytest.raises(EffectSchemaError, match="only a 'cached' counter names one resource"):
-        check_counter({"count": "dragons", "item": "milk"}, "per")
+        check_counter({"what": "dragons", "item": "milk"}, "per")
 
 
 def test_a_one_resource_counter_reads_in_plain_words():
-    text = render_effect({"do": "score", "vp": 1, "per": {"count": "cached", "scope": "here", "item": "milk"}})
+    text = render_effect({"do": "score", "vp": 1, "per": {"what": "cached", "scope": "here", "item": "milk"}})
     assert "milk cached" in text

@@ -151,15 +151,15 @@ def test_orthogonally_adjacent_and_columns():
 
 def test_tucked_cards_never_count_as_dragons():
     st = build(mats={0: {CRIMSON: {"n": 62, "tucked": 4}, GOLDEN: 43}})
-    assert _count(st, 0, {"count": "dragons"}) == 2
-    assert _count(st, 0, {"count": "tucked"}) == 4
+    assert _count(st, 0, {"what": "dragons"}) == 2
+    assert _count(st, 0, {"what": "tucked"}) == 4
 
 
 def test_rainforest_guild_counts_resource_icons_in_the_best_cave_only():
     # costs: 62 = 3 crystal, 43 = 2 crystal (Crimson: 5 icons); 60 = meat + gold, 112 = meat + gold + crystal
     # (Golden: 5); 95 = gold + crystal + coin (coins are not resources: 2); tucked cards add nothing
     st = build(mats={0: {CRIMSON: {"n": 62, "tucked": 2}, CRIMSON + 1: 43, GOLDEN: 60, AMETHYST: 95}})
-    assert _count(st, 0, {"count": "best_cave_resource_icons"}) == 5
+    assert _count(st, 0, {"what": "best_cave_resource_icons"}) == 5
     rainforest = next(t for t in CAT.guild_tiles if t["name"] == "Rainforest Guild")
     fire(st, 0, rainforest["rows"][-1]["effect"], source="guild", kind="end_game")
     yes_to_all(st)
@@ -259,7 +259,7 @@ def test_train_all_adjacent_fledglings_once_for_free():
 def test_untrained_fledgling_abilities_count_for_objectives_and_fledglings_score_n_each():
     from game.engine.scoring import base_breakdown
     st = build(mats={0: {CRIMSON: 206, GOLDEN: {"n": 205, "tokens": 1}, AMETHYST: 62}})
-    assert _count(st, 0, {"count": "dragons", "kind": "once_per_round"}) == 2
+    assert _count(st, 0, {"what": "dragons", "kind": "once_per_round"}) == 2
     assert base_breakdown(st.cat, st.players[0], 0, 0)["dragons"] == 4 + CAT.dragons[dragon_index(62)].vp
 
 

@@ -39,7 +39,7 @@ def test_every_card_has_rendered_text(catalogue):
 def test_conditional_cost_dragons_keep_their_condition(catalogue):
     free = Dragon.objects.filter(free_if__isnull=False)
     assert sorted(free.values_list("number", flat=True)) == [229, 233, 236, 238, 240, 249, 252, 257, 260]
-    assert Dragon.objects.get(number=240).free_if == {"at_least": [{"count": "dragons", "size": "fledgling"}, 2]}
+    assert Dragon.objects.get(number=240).free_if == {"at_least": [{"what": "dragons", "size": "fledgling"}, 2]}
 
 
 def test_slugs_tell_printings_apart(catalogue):

@@ -82,7 +82,7 @@ def fan_csv_row(**changes):
     row.update(number="902", printing="original", name="Csv Wyrmling", expansion="base", vp="2", size="medium",
                trait="shy", capacity="1", cost_meat="2", habitats="crimson_cavern,amethyst_abyss",
                abilities=json.dumps([{"kind": "end_game", "effect": {"do": "score", "vp": 1,
-                                                                    "per": {"count": "eggs", "scope": "here"}}}]))
+                                                                    "per": {"what": "eggs", "scope": "here"}}}]))
     row.update(changes)
     return row
 

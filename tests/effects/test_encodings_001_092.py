@@ -36,7 +36,7 @@ def tokens(node):
     found = set()
 
     def amount(value):
-        return "x" + (str(value) if isinstance(value, int) else value["count"])
+        return "x" + (str(value) if isinstance(value, int) else value["what"])
 
     def place(target):
         return (target or {}).get("scope", "mat") + (" each" if (target or {}).get("each") else "")
@@ -53,13 +53,13 @@ def tokens(node):
         elif word == "cache":
             found.add(f"cache {item(n['item'])} {place(n.get('on'))}")
         elif word == "tuck":
-            found.add(f"tuck {item(n.get('from', 'hand'))} {place(n.get('under'))}")
+            found.add(f"tuck {item(n.get('from', 'hand'))} {place(n.get('on'))}")
         elif word == "pay":
             for cost in n["cost"]:
                 found.add(f"pay {cost['item']} {amount(cost.get('count', 1))}"
                           + (f" {place(cost['from'])}" if "from" in cost else ""))
         elif word == "score":
-            found.add(f"score {n['vp']}" + (f" per {n['per']['count']}" if "per" in n else "")
+            found.add(f"score {n['vp']}" + (f" per {n['per']['what']}" if "per" in n else "")
                       + (f" max {n['max']}" if "max" in n else ""))
         elif word in ("excavate", "play_dragon"):
             found.add(f"{word} {n.get('from', 'hand')}" + (" free" if n.get("free") or n.get("cost") == "free" else ""))
@@ -94,7 +94,7 @@ def test_hatchlings_feed_on_their_food_and_grow_up_once(number):
     rec = DRAGONS[number]
     feed = ability(rec, "if_activated")["effect"]
     if rec["feeds_on"] == "card":
-        assert feed == {"do": "tuck", "from": "hand", "under": {"scope": "here"}}
+        assert feed == {"do": "tuck", "from": "hand", "on": {"scope": "here"}}
     else:
         assert feed == {"do": "cache", "item": rec["feeds_on"], "from": "supply", "on": {"scope": "here"}}
     expected = ["if_activated", "on_grow_up", "end_game"] if number in SCORING_HATCHLINGS else \
@@ -208,32 +208,32 @@ def test_ancient_one_offers_two_different_benefits():
 
 
 @pytest.mark.parametrize("number, cond", [
-    (39, {"at_least": [{"count": "dragons", "scope": "beside"}, 2]}),
-    (46, {"at_least": [{"count": "dragons", "scope": "column"}, 3]}),
-    (54, {"equal": [{"count": "dragons", "scope": "cave", "trait": "aggressive"}, 0]}),
-    (74, {"at_least": [{"count": "excavated", "scope": "cave"}, 4]}),
-    (81, {"equal": [{"count": "dragons", "scope": "right_of"}, 0]}),
+    (39, {"at_least": [{"what": "dragons", "scope": "beside"}, 2]}),
+    (46, {"at_least": [{"what": "dragons", "scope": "column"}, 3]}),
+    (54, {"equal": [{"what": "dragons", "scope": "cave", "trait": "aggressive"}, 0]}),
+    (74, {"at_least": [{"what": "excavated", "scope": "cave"}, 4]}),
+    (81, {"equal": [{"what": "dragons", "scope": "right_of"}, 0]}),
 ])
 def test_conditional_end_game_scores_test_the_printed_condition(number, cond):
-    assert ability(DRAGONS[number], "end_game")["effect"]["if"] == cond
+    assert ability(DRAGONS[number], "end_game")["effect"]["cond"] == cond
 
 
 @pytest.mark.parametrize("number, per", [
-    (41, {"count": "objectives_lowest"}),
-    (42, {"count": "dragons", "scope": "cave", "other": True}),
-    (44, {"count": "guild_markers"}),
-    (49, {"count": "trait_sets"}),
-    (51, {"count": "dragons", "scope": "adjacent", "trait": "shy"}),
-    (52, {"count": "dragons", "kind": "once_per_round"}),
-    (59, {"count": "dragons", "scope": "cave", "trait": "shy", "other": True}),
-    (71, {"count": "dragons", "kind": "when_played"}),
+    (41, {"what": "objectives_lowest"}),
+    (42, {"what": "dragons", "scope": "cave", "other": True}),
+    (44, {"what": "guild_markers"}),
+    (49, {"what": "trait_sets"}),
+    (51, {"what": "dragons", "scope": "adjacent", "trait": "shy"}),
+    (52, {"what": "dragons", "kind": "once_per_round"}),
+    (59, {"what": "dragons", "scope": "cave", "trait": "shy", "other": True}),
+    (71, {"what": "dragons", "kind": "when_played"}),
 ])
 def test_counting_end_game_scores_count_the_printed_thing(number, per):
     assert ability(DRAGONS[number], "end_game")["effect"]["per"] == per
 
 
 def test_ordinary_resplendent_coatl_needs_all_three_sizes_in_its_cave():
-    cond = ability(DRAGONS[91], "end_game")["effect"]["if"]
+    cond = ability(DRAGONS[91], "end_game")["effect"]["cond"]
     sizes = {part["at_least"][0]["size"] for part in cond["all"]}
     assert sizes == {"hatchling", "small", "large"}
     assert all(part["at_least"][0]["scope"] == "cave" and part["at_least"][1] == 1 for part in cond["all"])
@@ -242,8 +242,8 @@ def test_ordinary_resplendent_coatl_needs_all_three_sizes_in_its_cave():
 def test_owlatic_amphiptere_compares_golden_grottos_with_the_left_neighbour():
     effect = ability(DRAGONS[47], "if_activated")["effect"]
     mine, theirs = effect["cond"]["at_least"]
-    assert mine == {"count": "dragons", "cave": "golden_grotto"}
-    assert theirs == {"count": "dragons", "cave": "golden_grotto", "of": "left_neighbour"}
+    assert mine == {"what": "dragons", "cave": "golden_grotto"}
+    assert theirs == {"what": "dragons", "cave": "golden_grotto", "of": "left_neighbour"}
     assert effect["then"] == {"do": "gain", "item": "dragon"}
 
 

@@ -42,7 +42,7 @@ def _nodes(node):
 def _counters(node):
     """The cave each counter in a tree looks at (None for the dragon's own cave or the mat)."""
     if isinstance(node, dict):
-        if "count" in node and isinstance(node["count"], str):
+        if "what" in node and isinstance(node["what"], str):
             yield {"cave": node.get("cave")}
         for value in node.values():
             yield from _counters(value)
@@ -127,9 +127,9 @@ def test_revealed_card_is_tucked_for_the_sizes_the_card_names(rec, reference):
     text = reference[(rec["number"], rec["printing"])]["text"].lower()
     named = set(re.findall(r"hatchling|small|medium|large", text.split("tuck it here")[0]))
     (reveal,) = _effect_nodes(rec, "reveal")
-    sizes = reveal["if"]["card"]["size"]
+    sizes = reveal["cond"]["card"]["size"]
     assert set([sizes] if isinstance(sizes, str) else sizes) == named
-    assert reveal["then"] == {"do": "tuck", "from": {"var": "it"}, "under": {"scope": "here"}}
+    assert reveal["then"] == {"do": "tuck", "from": {"var": "it"}, "on": {"scope": "here"}}
 
 
 @pytest.mark.parametrize("number", [93, 103, 114, 145, 167, 168, 170])
@@ -200,7 +200,7 @@ def test_draw_three_cards_keep_one_discard_one_tuck_one_here():
         (draw,) = _effect_nodes(BY_KEY[(number, "original")], "gain")
         assert (draw["item"], draw["from"], draw["count"]) == ("dragon", "deck", 3)
         places = {place["place"]: place for place in draw["then"]["to"]}
-        assert places["tuck"]["count"] == 1 and places["tuck"]["under"] == {"scope": "here"}
+        assert places["tuck"]["count"] == 1 and places["tuck"]["on"] == {"scope": "here"}
         assert places["discard"]["count"] == 1
         assert draw["then"]["rest"] == "keep"
     assert _effect_nodes(BY_KEY[(109, "original")], "pay")[0]["cost"] == [{"item": "any_resource"}]
@@ -209,15 +209,15 @@ def test_draw_three_cards_keep_one_discard_one_tuck_one_here():
 
 def test_penurious_red_wyrm_gains_one_per_aggressive_dragon_here_and_caches_at_most_two():
     (gain,) = _effect_nodes(BY_KEY[(111, "original")], "gain")
-    assert gain["count"] == {"count": "dragons", "scope": "cave", "trait": "aggressive"}
+    assert gain["count"] == {"what": "dragons", "scope": "cave", "trait": "aggressive"}
     (cache,) = _effect_nodes(BY_KEY[(111, "original")], "cache")
     assert (cache["count"], cache["up_to"], cache["on"]) == (2, True, {"scope": "here"})
 
 
 def test_antediluvian_basilisk_tucks_one_card_per_guild_marker():
     (tuck,) = _effect_nodes(BY_KEY[(117, "original")], "tuck")
-    assert tuck["count"] == {"count": "guild_markers"}
-    assert (tuck["from"], tuck["under"]) == ("deck", {"scope": "here"})
+    assert tuck["count"] == {"what": "guild_markers"}
+    assert (tuck["from"], tuck["on"]) == ("deck", {"scope": "here"})
 
 
 def test_steadfast_southern_drake_gives_its_owner_all_three_and_each_opponent_one_for_an_egg():
@@ -236,14 +236,14 @@ def test_brindled_frogmouth_opponents_gain_the_resource_the_owner_chose():
 
 
 @pytest.mark.parametrize("number,counter", [
-    (97, {"count": "dragons", "kind": "if_activated"}),
-    (101, {"count": "dragons", "kind": "end_game"}),
-    (106, {"count": "dragons", "scope": "cave", "trait": "aggressive", "other": True}),
-    (112, {"count": "dragons", "scope": "adjacent"}),
-    (129, {"count": "dragons", "scope": "adjacent", "trait": "playful"}),
-    (131, {"count": "size_sets"}),
-    (179, {"count": "eggs", "include_mat_nests": True, "div": 2}),
-    (183, {"count": "dragons", "trait": "helpful"}),
+    (97, {"what": "dragons", "kind": "if_activated"}),
+    (101, {"what": "dragons", "kind": "end_game"}),
+    (106, {"what": "dragons", "scope": "cave", "trait": "aggressive", "other": True}),
+    (112, {"what": "dragons", "scope": "adjacent"}),
+    (129, {"what": "dragons", "scope": "adjacent", "trait": "playful"}),
+    (131, {"what": "size_sets"}),
+    (179, {"what": "eggs", "include_mat_nests": True, "div": 2}),
+    (183, {"what": "dragons", "trait": "helpful"}),
 ])
 def test_end_game_counts_what_the_card_counts(number, counter):
     (score,) = _effect_nodes(BY_KEY[(number, "original")], "score")
@@ -251,11 +251,11 @@ def test_end_game_counts_what_the_card_counts(number, counter):
 
 
 @pytest.mark.parametrize("number,full", [
-    (98, {"at_least": [{"count": "dragons", "scope": "cave"}, 4]}),
-    (135, {"at_least": [{"count": "dragons", "scope": "column"}, 3]}),
-    (107, {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}),
-    (164, {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}),
-    (175, {"at_least": [{"count": "guild_markers"}, 1]}),
+    (98, {"at_least": [{"what": "dragons", "scope": "cave"}, 4]}),
+    (135, {"at_least": [{"what": "dragons", "scope": "column"}, 3]}),
+    (107, {"at_least": [{"what": "dragons", "scope": "cave"}, 3]}),
+    (164, {"at_least": [{"what": "dragons", "scope": "cave"}, 3]}),
+    (175, {"at_least": [{"what": "guild_markers"}, 1]}),
 ])
 def test_conditions_test_the_threshold_the_card_prints(number, full):
     rec = BY_KEY[(number, "original")]

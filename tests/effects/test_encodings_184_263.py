@@ -100,7 +100,7 @@ def test_hatchlings_feed_on_their_food_and_grow_up_once(number):
     assert card["capacity"] == 0  # the transcription's nest of 1 is a slip: hatchlings have no nest
     feed = ability(card, "if_activated")["effect"]
     if card["feeds_on"] == "card":
-        assert feed == {"do": "tuck", "from": "hand", "under": {"scope": "here"}}
+        assert feed == {"do": "tuck", "from": "hand", "on": {"scope": "here"}}
     else:
         assert feed == {"do": "cache", "item": card["feeds_on"], "from": "supply", "on": {"scope": "here"}}
 
@@ -135,19 +135,19 @@ def test_card_uses_the_words_its_text_needs(number, expected):
 
 # number -> (VP per unit, what is counted, cap): the end-game dragons' scoring
 END_GAME = {
-    209: (2, {"count": "cached", "scope": "here"}, 12),
-    210: (2, {"count": "tucked", "scope": "here"}, 12),
-    211: (1, {"count": "eggs", "scope": "column"}, None),
-    212: (1, {"count": "eggs", "scope": "row"}, None),
-    213: (3, {"count": "dragons", "cost_has": "meat"}, 15),
-    214: (2, {"count": "dragons", "trait": "aggressive"}, None),
-    217: (2, {"count": "dragons", "trait": "shy"}, None),
-    218: (3, {"count": "dragons", "cost_has": "egg"}, 15),
-    219: (4, {"count": "dragons", "cost_has": "milk"}, 16),
-    220: (3, {"count": "dragons", "size": "fledgling"}, None),
-    221: (3, {"count": "dragons", "scope": "adjacent", "size": ["small", "medium", "large"]}, None),
-    250: (1, {"count": "training_tokens"}, None),
-    263: (3, {"count": "dragons", "cost_has": "coin"}, 15),
+    209: (2, {"what": "cached", "scope": "here"}, 12),
+    210: (2, {"what": "tucked", "scope": "here"}, 12),
+    211: (1, {"what": "eggs", "scope": "column"}, None),
+    212: (1, {"what": "eggs", "scope": "row"}, None),
+    213: (3, {"what": "dragons", "cost_has": "meat"}, 15),
+    214: (2, {"what": "dragons", "trait": "aggressive"}, None),
+    217: (2, {"what": "dragons", "trait": "shy"}, None),
+    218: (3, {"what": "dragons", "cost_has": "egg"}, 15),
+    219: (4, {"what": "dragons", "cost_has": "milk"}, 16),
+    220: (3, {"what": "dragons", "size": "fledgling"}, None),
+    221: (3, {"what": "dragons", "scope": "adjacent", "size": ["small", "medium", "large"]}, None),
+    250: (1, {"what": "training_tokens"}, None),
+    263: (3, {"what": "dragons", "cost_has": "coin"}, 15),
 }
 
 
@@ -161,7 +161,7 @@ def test_end_game_dragon_scores_per_the_right_thing(number, expected):
 def test_pegasus_scores_8_only_with_two_hatchlings():
     (scoring,) = nodes(CARDS[235], "score")
     assert scoring == {"do": "score", "vp": 8,
-                       "if": {"at_least": [{"count": "dragons", "size": "hatchling"}, 2]}}
+                       "cond": {"at_least": [{"what": "dragons", "size": "hatchling"}, 2]}}
 
 
 # number -> (eggs per step, where): egg-laying counts
@@ -193,14 +193,14 @@ def test_training_abilities_are_free_and_train_the_printed_number_of_times(numbe
 
 
 @pytest.mark.parametrize("number, cond", [
-    (229, {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}),
-    (233, {"at_least": [{"count": "dragons", "scope": "adjacent", "size": "fledgling"}, 1]}),
-    (236, {"at_least": [{"count": "dragons", "size": "hatchling"}, 2]}),
-    (240, {"at_least": [{"count": "dragons", "size": "fledgling"}, 2]}),
-    (249, {"at_least": [{"count": "dragons", "trait": "aggressive", "other": True}, 2]}),
-    (252, {"at_least": [{"count": "dragons", "trait": "helpful", "other": True}, 2]}),
-    (260, {"any": [{"at_least": [{"count": "dragons", "scope": "column"}, 3]},
-                   {"at_least": [{"count": "dragons", "scope": "cave"}, 4]}]}),
+    (229, {"at_least": [{"what": "dragons", "scope": "cave"}, 3]}),
+    (233, {"at_least": [{"what": "dragons", "scope": "adjacent", "size": "fledgling"}, 1]}),
+    (236, {"at_least": [{"what": "dragons", "size": "hatchling"}, 2]}),
+    (240, {"at_least": [{"what": "dragons", "size": "fledgling"}, 2]}),
+    (249, {"at_least": [{"what": "dragons", "trait": "aggressive", "other": True}, 2]}),
+    (252, {"at_least": [{"what": "dragons", "trait": "helpful", "other": True}, 2]}),
+    (260, {"any": [{"at_least": [{"what": "dragons", "scope": "column"}, 3]},
+                   {"at_least": [{"what": "dragons", "scope": "cave"}, 4]}]}),
 ])
 def test_conditional_cost_reads_as_printed(number, cond):
     assert CARDS[number]["free_if"] == cond
@@ -209,7 +209,7 @@ def test_conditional_cost_reads_as_printed(number, cond):
 def test_euphonious_fae_grows_up_by_tucking_two_dragon_cards_from_the_deck():
     # the transcription says "2 coins from the deck"; coins have no deck, so the bonus is two dragon cards
     grow_up = ability(CARDS[226], "on_grow_up")["effect"]
-    assert grow_up == {"do": "tuck", "count": 2, "from": "deck", "under": {"scope": "mat"}}
+    assert grow_up == {"do": "tuck", "count": 2, "from": "deck", "on": {"scope": "mat"}}
 
 
 def test_only_charitable_licheneater_and_plumed_coatl_share_with_opponents():
@@ -268,7 +268,7 @@ END_GAME_SCORES = {
 
 @pytest.mark.parametrize("case", sorted(END_GAME_SCORES))
 def test_end_game_ability_scores_on_a_real_mat(case):
-    from game.engine.scoring import score_mat
+    from game.engine.scorepad import score_mat
 
     cat, index = _engine()
     number, others, vp = END_GAME_SCORES[case]
@@ -277,7 +277,7 @@ def test_end_game_ability_scores_on_a_real_mat(case):
 
 
 def test_egg_counting_fledgling_counts_only_its_own_column():
-    from game.engine.scoring import score_mat
+    from game.engine.scorepad import score_mat
 
     cat, index = _engine()
     placed = {1: (211, {}), 5: (229, {"eggs": 1}), 9: (231, {"eggs": 1}), 0: (230, {"eggs": 1})}
@@ -285,7 +285,7 @@ def test_egg_counting_fledgling_counts_only_its_own_column():
 
 
 def test_untrained_fledgling_scores_no_end_game_bonus():
-    from game.engine.scoring import score_mat
+    from game.engine.scorepad import score_mat
 
     cat, index = _engine()
     placed = {0: (213, {"tokens": 3}), 1: (229, {}), 2: (230, {}), 4: (231, {})}

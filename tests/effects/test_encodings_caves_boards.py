@@ -236,10 +236,10 @@ def test_each_base_tile_ends_with_one_end_game_row_that_only_scores():
 def test_base_end_game_rows_count_what_the_rulebook_describes():
     ends = {t["name"]: t["rows"][-1]["effect"] for t in BASE_TILES}
     assert ends["Plains Guild"] == {"do": "score", "vp": 1,
-                                    "per": {"count": "eggs", "include_mat_nests": True, "div": 2}}
-    assert ends["Guild of Seafarers"] == {"do": "score", "vp": 3, "per": {"count": "filled_columns"}}
-    assert ends["Guild of Highlands"] == {"do": "score", "vp": 1, "per": {"count": "cave_cards"}}
-    assert ends["Rainforest Guild"] == {"do": "score", "vp": 1, "per": {"count": "best_cave_resource_icons"}}
+                                    "per": {"what": "eggs", "include_mat_nests": True, "div": 2}}
+    assert ends["Guild of Seafarers"] == {"do": "score", "vp": 3, "per": {"what": "filled_columns"}}
+    assert ends["Guild of Highlands"] == {"do": "score", "vp": 1, "per": {"what": "cave_cards"}}
+    assert ends["Rainforest Guild"] == {"do": "score", "vp": 1, "per": {"what": "best_cave_resource_icons"}}
 
 
 def test_highlands_rows_follow_the_rulebook_explanations():
@@ -287,28 +287,28 @@ def _expected_counter(ref):
     """The reference's 'for_each' in our counter language, written out case by case."""
     kind = ref["type"]
     if kind == "cave_cards_played":
-        return {"count": "cave_cards"}
+        return {"what": "cave_cards"}
     if kind == "total_cards_in_cave":
-        return {"count": "cards_in_cave", "cave": ref["location"]}
+        return {"what": "cards_in_cave", "cave": ref["location"]}
     if kind == "egg_capacity":
-        return {"count": "nest_capacity"}
+        return {"what": "nest_capacity"}
     if kind == "eggs":
-        return {"count": "eggs", "include_mat_nests": True}
+        return {"what": "eggs", "include_mat_nests": True}
     if kind == "cached_resources":
-        return {"count": "cached"}
+        return {"what": "cached"}
     if kind == "guild_position":
-        return {"count": "guild_position"}
+        return {"what": "guild_position"}
     if kind == "dragon_cost":
         bounds = {"cost_total_min": ref["min_cost"]} if ref["min_cost"] else {}
         if ref["max_cost"] < 100:
             bounds["cost_total_max"] = ref["max_cost"]
-        return {"count": "dragons", **bounds}
+        return {"what": "dragons", **bounds}
     if kind == "dragon_abilities":
         kinds = ref["ability_types"]
-        return {"count": "dragons", "kind": kinds if len(kinds) > 1 else kinds[0]}
+        return {"what": "dragons", "kind": kinds if len(kinds) > 1 else kinds[0]}
     if kind.lower() in ("hatchling", "small", "medium", "large"):
-        return {"count": "dragons", "size": kind.lower()}
-    return {"count": "dragons", "trait": kind.lower()}
+        return {"what": "dragons", "size": kind.lower()}
+    return {"what": "dragons", "trait": kind.lower()}
 
 
 @pytest.mark.parametrize("number", range(1, 11))

@@ -12,10 +12,10 @@ ALL_CAVES = ["crimson_cavern", "golden_grotto", "amethyst_abyss"]
 PLAIN_TILE = {"number": 1, "name": "Test Guild", "expansion": "base", "rows": [
     {"position": 1, "squares": 1, "end_game": False, "effect": {"do": "gain", "item": "gold"}},
     {"position": 2, "squares": 2, "end_game": False, "effect": {"do": "gain", "item": "coin"}},
-    {"position": 3, "squares": 1, "end_game": True, "effect": {"do": "score", "vp": 2, "per": {"count": "dragons"}}},
+    {"position": 3, "squares": 1, "end_game": True, "effect": {"do": "score", "vp": 2, "per": {"what": "dragons"}}},
 ]}
-PLAIN_OBJECTIVE = {"number": 1, "expansion": "base", "sides": {"a": {"counts": {"count": "dragons"}},
-                                                                 "b": {"counts": {"count": "dragons"}}}}
+PLAIN_OBJECTIVE = {"number": 1, "expansion": "base", "sides": {"a": {"counts": {"what": "dragons"}},
+                                                                 "b": {"counts": {"what": "dragons"}}}}
 
 
 @lru_cache(maxsize=1)

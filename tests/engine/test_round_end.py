@@ -2,7 +2,7 @@
 import pytest
 
 from game.engine.decisions import Option
-from game.engine.state import objective_places
+from game.engine.scoring import objective_places
 
 from .helpers import choose, clear_player, dragon, make_catalogue, new_game
 
@@ -38,9 +38,9 @@ def test_once_per_round_in_turn_order_and_a_player_orders_their_own(st):
 
 
 def test_objective_ties_are_friendly_and_zero_is_all_others():
-    assert objective_places(None, [3, 3, 1, 0]) == [1, 1, 2, 0]
-    assert objective_places(None, [5, 4, 4, 2, 1]) == [1, 2, 2, 3, 0]  # 4th distinct value: all others
-    assert objective_places(None, [0, 0]) == [0, 0]
+    assert objective_places([3, 3, 1, 0]) == [1, 1, 2, 0]
+    assert objective_places([5, 4, 4, 2, 1]) == [1, 2, 2, 3, 0]  # 4th distinct value: all others
+    assert objective_places([0, 0]) == [0, 0]
 
 
 def test_objective_scored_at_round_end_with_round_vp(st):
@@ -76,6 +76,6 @@ def test_rulebook_friendly_tie_example_round_worth_6_then_3():
 
     from .helpers import real_catalogue
     cat = real_catalogue()
-    places = objective_places(None, [4, 4, 2])  # two tie for 1st on the round-3 objective, one is next
+    places = objective_places([4, 4, 2])  # two tie for 1st on the round-3 objective, one is next
     assert places == [1, 1, 2]
     assert [objective_vp(cat, [0, 0, place]) for place in places] == [6, 6, 3]

@@ -1,11 +1,12 @@
 """Game-end scoring: every category, fledglings, the tiebreak, and scoring a mat without playing."""
 from game.engine.model import Player
-from game.engine.scoring import final_result, rank, score_mat
+from game.engine.scoring import final_result, rank
+from game.engine.scorepad import score_mat
 
 from .helpers import dragon, make_catalogue, new_game
 
 PER_MEDIUM = dragon(1, "Counter", size="medium", vp=4, abilities=[
-    {"kind": "end_game", "effect": {"do": "score", "vp": 3, "per": {"count": "dragons", "size": "medium"}, "max": 12}}])
+    {"kind": "end_game", "effect": {"do": "score", "vp": 3, "per": {"what": "dragons", "size": "medium"}, "max": 12}}])
 MEDIUM = dragon(2, "Medium", size="medium", vp=2)
 FLEDGLING = dragon(3, "Youngster", size="fledgling", vp=0, training=["milk"])
 PAY_TO_SCORE = dragon(4, "Collector", vp=1, abilities=[
@@ -94,9 +95,9 @@ PAY_TWO_CARDS = dragon(5, "Card Payer", vp=0, abilities=[
                                     "then": {"do": "score", "vp": 3}}}])
 MISER = dragon(6, "Miser", vp=0, abilities=[
     {"kind": "end_game", "effect": {"do": "if", "cond": {"at_least": [
-        {"count": "dragons"}, {"count": "dragons", "of": "left_neighbour"}]}, "then": {"do": "gain", "item": "gold"}}}])
+        {"what": "dragons"}, {"what": "dragons", "of": "left_neighbour"}]}, "then": {"do": "gain", "item": "gold"}}}])
 LOWEST = dragon(7, "Lowest", vp=0, abilities=[
-    {"kind": "end_game", "effect": {"do": "score", "vp": 2, "per": {"count": "objectives_lowest"}}}])
+    {"kind": "end_game", "effect": {"do": "score", "vp": 2, "per": {"what": "objectives_lowest"}}}])
 CAT2 = make_catalogue([PAY_TWO_CARDS, MISER, LOWEST])
 
 

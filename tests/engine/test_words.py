@@ -69,7 +69,7 @@ def test_repeat_up_to_lets_the_player_stop(st):
 def test_repeat_times_a_counter(st):
     me(st).spaces[0].dragon = S
     me(st).spaces[4].dragon = B
-    fire(st, {"do": "repeat", "times": {"count": "dragons"}, "effect": {"do": "gain", "item": "milk"}})
+    fire(st, {"do": "repeat", "times": {"what": "dragons"}, "effect": {"do": "gain", "item": "milk"}})
     assert me(st).res[3] == 2
 
 
@@ -77,7 +77,7 @@ def test_if_counts_this_cave(st):
     me(st).spaces[0].dragon = S
     me(st).spaces[1].dragon = B
     me(st).spaces[1].cave_card = 5
-    effect = {"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "cave"}, 2]},
+    effect = {"do": "if", "cond": {"at_least": [{"what": "dragons", "scope": "cave"}, 2]},
               "then": {"do": "gain", "item": "gold"}, "else": {"do": "gain", "item": "meat"}}
     fire(st, effect, src=S)
     me(st).spaces[1].dragon = None
@@ -185,7 +185,7 @@ def test_tuck_from_hand_binds_the_tucked_cost_and_feeds_card_hatchlings(st):
     pl = me(st)
     pl.spaces[0].dragon = C
     pl.hand = [B]
-    fire(st, {"do": "tuck", "from": "hand", "under": {"scope": "here"},
+    fire(st, {"do": "tuck", "from": "hand", "on": {"scope": "here"},
               "then": {"do": "gain", "item": {"var": "tucked_cost"}}}, src=C)
     choose(st, "yes")  # the hatchling's feeding: gain a meat
     assert options(st) == [("resource", "meat"), ("resource", "gold")]  # one resource of the tucked card's cost
@@ -199,7 +199,7 @@ def test_tuck_from_deck_under_each_matching_dragon(st):
     pl.spaces[1].dragon = B
     pl.spaces[1].cave_card = 5
     top_two = st.dragon_deck[-2:]
-    fire(st, {"do": "tuck", "from": "deck", "under": {"scope": "cave", "each": True}}, src=S)
+    fire(st, {"do": "tuck", "from": "deck", "on": {"scope": "cave", "each": True}}, src=S)
     assert pl.spaces[0].tucked + pl.spaces[1].tucked == top_two[::-1]
 
 
@@ -227,7 +227,7 @@ def test_play_dragon_with_one_item_discounted(st):
 
 
 def test_conditional_cost_is_waived_when_its_condition_holds():
-    free = dragon(8, "Third In Line", cost={"gold": 3}, free_if={"at_least": [{"count": "dragons", "scope": "cave"}, 3]})
+    free = dragon(8, "Third In Line", cost={"gold": 3}, free_if={"at_least": [{"what": "dragons", "scope": "cave"}, 3]})
     st = new_game(make_catalogue([SHY, free]))
     clear_player(st.players[0], coins=1)
     pl = st.players[0]
@@ -332,8 +332,8 @@ def test_activate_a_paid_cave_card(st):
 def test_reveal_tucks_a_match_and_discards_otherwise(st):
     pl = me(st)
     pl.spaces[0].dragon = G
-    effect = {"do": "reveal", "if": {"card": {"size": "small"}},
-              "then": {"do": "tuck", "from": {"var": "it"}, "under": {"scope": "here"}},
+    effect = {"do": "reveal", "as": "it", "cond": {"card": {"size": "small"}},
+              "then": {"do": "tuck", "from": {"var": "it"}, "on": {"scope": "here"}},
               "else": {"do": "gain", "item": "milk"}}
     st.dragon_deck.append(S)  # a small dragon on top
     fire(st, effect, src=G)
@@ -348,7 +348,7 @@ def test_distribute_tucks_up_to_two_and_keeps_the_rest(st):
     pl.spaces[0].dragon = S
     fire(st, {"do": "gain", "item": "dragon", "from": "deck", "count": 3, "as": "it",
               "then": {"do": "distribute", "cards": {"var": "it"},
-                       "to": [{"place": "tuck", "count": 2, "up_to": True, "under": {"scope": "here"}}],
+                       "to": [{"place": "tuck", "count": 2, "up_to": True, "on": {"scope": "here"}}],
                        "rest": "keep"}}, src=S)
     drawn = list(pl.hand)
     choose(st, "pick", "tuck", "dragon", drawn[0], 0)
@@ -372,7 +372,7 @@ def test_score_per_counter_with_max(st):
     for i in (0, 4, 8, 1):
         pl.spaces[i].dragon = S
     pl.spaces[1].cave_card = 5
-    fire(st, {"do": "score", "vp": 4, "per": {"count": "dragons", "size": "small"}, "max": 12})
+    fire(st, {"do": "score", "vp": 4, "per": {"what": "dragons", "size": "small"}, "max": 12})
     assert pl.end_vp == {"test": 12}
 
 
@@ -381,8 +381,8 @@ def test_left_neighbour_counter_compares_mats(st):
     st.players[1].spaces[0].dragon = B
     st.players[1].spaces[1].dragon = B
     st.players[1].spaces[1].cave_card = 5
-    effect = {"do": "if", "cond": {"at_least": [{"count": "dragons", "cave": "crimson_cavern"},
-                                                {"count": "dragons", "cave": "crimson_cavern", "of": "left_neighbour"}]},
+    effect = {"do": "if", "cond": {"at_least": [{"what": "dragons", "cave": "crimson_cavern"},
+                                                {"what": "dragons", "cave": "crimson_cavern", "of": "left_neighbour"}]},
               "then": {"do": "gain", "item": "gold"}}
     fire(st, effect)
     assert me(st).res[1] == 0
@@ -394,10 +394,10 @@ def test_size_sets_and_filled_columns(st):
     for i, d in zip((0, 4, 8), (S, B, H)):
         pl.spaces[i].dragon = d
     frame = st.frames[new_frame(st, 0)]
-    assert count(st, frame, {"count": "filled_columns"}) == 1
-    assert count(st, frame, {"count": "size_sets"}) == 0
-    assert count(st, frame, {"count": "resource_icons"}) == 3
-    assert count(st, frame, {"count": "excavated"}) == 3
+    assert count(st, frame, {"what": "filled_columns"}) == 1
+    assert count(st, frame, {"what": "size_sets"}) == 0
+    assert count(st, frame, {"what": "resource_icons"}) == 3
+    assert count(st, frame, {"what": "excavated"}) == 3
 
 
 def test_every_word_has_a_handler():
@@ -472,5 +472,5 @@ def test_cached_counter_may_name_one_resource(st):
     pl = me(st)
     pl.spaces[0].dragon = H
     pl.spaces[0].cached = [1, 0, 1, 2]
-    fire(st, {"do": "score", "vp": 1, "per": {"count": "cached", "scope": "here", "item": "milk"}}, src=H)
+    fire(st, {"do": "score", "vp": 1, "per": {"what": "cached", "scope": "here", "item": "milk"}}, src=H)
     assert pl.end_vp == {"test": 2}

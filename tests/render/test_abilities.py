@@ -54,7 +54,7 @@ def test_fledgling_lists_its_training_boxes_first():
 
 
 def test_conditional_cost_dragon_states_its_waiver_first():
-    card = {"free_if": {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}}
+    card = {"free_if": {"at_least": [{"what": "dragons", "scope": "cave"}, 3]}}
     abilities = [{"kind": "when_played", "effect": {"do": "gain", "item": "meat"}}]
     assert render_abilities(abilities, card) == (
         "Free to play if, once it is in place, there are at least 3 dragons in this cave. "
@@ -100,8 +100,8 @@ def test_opponents_gain_one_of_the_resource_the_owner_chose():
 def test_steps_that_test_a_condition_read_as_separate_sentences():
     gain_guild = {"do": "gain", "item": "guild"}
     ability = {"kind": "once_per_round", "effect": {"do": "seq", "steps": [
-        {"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "column"}, 3]}, "then": gain_guild},
-        {"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "cave"}, 4]}, "then": gain_guild},
+        {"do": "if", "cond": {"at_least": [{"what": "dragons", "scope": "column"}, 3]}, "then": gain_guild},
+        {"do": "if", "cond": {"at_least": [{"what": "dragons", "scope": "cave"}, 4]}, "then": gain_guild},
     ]}}
     assert render_ability(ability) == (
         "Once per round: If there are at least 3 dragons in this column, advance once on the Dragon Guild. "
@@ -117,7 +117,7 @@ def test_opponents_part_that_repeats_or_tests_keeps_its_own_shape():
 
 def test_opponents_part_with_a_condition_reads_after_may():
     ability = {"kind": "when_played", "effect": {"do": "gain", "item": "gold"},
-               "others": {"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "mat"}, 5]},
+               "others": {"do": "if", "cond": {"at_least": [{"what": "dragons", "scope": "mat"}, 5]},
                           "then": {"do": "gain", "item": "coin"}}}
     assert render_ability(ability) == (
         "When played: Gain 1 gold. Each opponent may, if there are at least 5 dragons on their mat, gain 1 coin.")

@@ -20,7 +20,7 @@ def _records(node, where):
         if "do" in node:
             yield where, "effect", node  # a whole effect tree: its parts are read with it
             return
-        if node.get("count") in COUNT_WHATS:
+        if node.get("what") in COUNT_WHATS:
             yield where, "counter", node
             return
         for key, value in node.items():

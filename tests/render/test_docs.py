@@ -24,3 +24,33 @@ def test_docs_table_has_examples():
 @pytest.mark.parametrize("example, reads", _examples())
 def test_docs_example_reads_as_the_renderer_writes_it(example, reads):
     assert render_effect(json.loads(example)) == reads
+
+
+WORD_ROW = re.compile(r"^\| `(\w+)` \| (.*?) \| `\{")
+KEY = re.compile(r"`(\w+)`")
+
+
+def _documented_words():
+    """word -> the keys its row of docs/effects.md names (values, given in parentheses, are left out)."""
+    out = {}
+    for line in DOC.read_text().splitlines():
+        match = WORD_ROW.match(line)
+        if match:
+            keys = re.sub(r"\([^)]*\)", "", match.group(2))
+            out[match.group(1)] = set(KEY.findall(keys))
+    return out
+
+
+def test_docs_name_every_declared_word_and_no_other():
+    from game.language.words import WORDS
+
+    assert sorted(_documented_words()) == sorted(WORDS)
+
+
+def test_docs_name_exactly_the_keys_each_word_declares():
+    from game.language.words import WORDS
+
+    documented = _documented_words()
+    wrong = {name: (sorted(documented.get(name, ())), sorted(word.keys)) for name, word in WORDS.items()
+             if documented.get(name) != set(word.keys)}
+    assert wrong == {}

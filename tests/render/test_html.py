@@ -20,7 +20,7 @@ def test_html_without_tags_reads_exactly_as_the_plain_text():
     abilities = [
         {"kind": "once_per_round", "effect": {"do": "pay", "cost": [{"item": "any_resource"}, {"item": "coin"}],
                                               "then": {"do": "gain", "item": "guild"}}},
-        {"kind": "end_game", "effect": {"do": "score", "vp": 2, "per": {"count": "eggs", "scope": "cave"}}},
+        {"kind": "end_game", "effect": {"do": "score", "vp": 2, "per": {"what": "eggs", "scope": "cave"}}},
     ]
     card = {"training": ["dragon", "cave"]}
     assert _strip_tags(render_abilities_html(abilities, card)) == render_abilities(abilities, card)

@@ -22,11 +22,11 @@ LAY_EGG = {"do": "lay_egg"}
                                                             "then": {"do": "gain", "item": "guild"}}},
      "Up to 3 times: pay 1 cave card to advance once on the Dragon Guild."),
     ({"do": "repeat", "times": 2, "effect": GAIN_GOLD}, "Twice: gain 1 gold."),
-    ({"do": "repeat", "times": {"count": "dragons", "scope": "cave", "trait": "shy"}, "effect": LAY_EGG},
+    ({"do": "repeat", "times": {"what": "dragons", "scope": "cave", "trait": "shy"}, "effect": LAY_EGG},
      "Once for each shy dragon in this cave: lay 1 egg."),
-    ({"do": "if", "cond": {"at_least": [{"count": "dragons", "scope": "cave"}, 3]}, "then": GAIN_GOLD},
+    ({"do": "if", "cond": {"at_least": [{"what": "dragons", "scope": "cave"}, 3]}, "then": GAIN_GOLD},
      "If there are at least 3 dragons in this cave, gain 1 gold."),
-    ({"do": "if", "cond": {"equal": [{"count": "eggs", "scope": "here"}, 0]}, "then": GAIN_GOLD, "else": LAY_EGG},
+    ({"do": "if", "cond": {"equal": [{"what": "eggs", "scope": "here"}, 0]}, "then": GAIN_GOLD, "else": LAY_EGG},
      "If there are no eggs on this dragon, gain 1 gold; otherwise lay 1 egg."),
     ({"do": "pay", "cost": [{"item": "coin"}], "then": {"do": "lay_egg", "count": 3}}, "Pay 1 coin to lay 3 eggs."),
     ({"do": "pay", "cost": [{"item": "egg", "count": 2, "from": {"scope": "adjacent"}}],
@@ -43,7 +43,7 @@ LAY_EGG = {"do": "lay_egg"}
     ({"do": "gain", "item": "any_resource", "count": 2, "same": True}, "Gain 2 resources of one kind."),
     ({"do": "gain", "item": "coin", "count": 2}, "Gain 2 coins."),
     ({"do": "gain", "item": "egg", "count": 2}, "Lay 2 eggs."),
-    ({"do": "gain", "item": "meat", "count": {"count": "dragons", "scope": "column"}},
+    ({"do": "gain", "item": "meat", "count": {"what": "dragons", "scope": "column"}},
      "Gain 1 meat for each dragon in this column."),
     ({"do": "gain", "item": "crystal", "then": LAY_EGG}, "Gain 1 crystal; if you do, lay 1 egg."),
     ({"do": "lay_egg", "on": {"scope": "column", "each": True}}, "Lay 1 egg on each dragon in this column."),
@@ -53,7 +53,7 @@ LAY_EGG = {"do": "lay_egg"}
      "Cache 1 resource from your supply here."),
     ({"do": "cache", "item": "gold", "count": 2, "from": "general", "on": {"scope": "mat", "size": "large"}},
      "Cache 2 gold from the general supply on any large dragons on your mat."),
-    ({"do": "tuck", "from": "deck", "under": {"scope": "cave", "trait": "playful", "each": True}},
+    ({"do": "tuck", "from": "deck", "on": {"scope": "cave", "trait": "playful", "each": True}},
      "Tuck 1 dragon card from the deck under each playful dragon in this cave."),
     ({"do": "tuck", "count": 2, "up_to": True}, "Tuck up to 2 dragon cards from your hand here."),
     ({"do": "excavate", "from": "display", "free": True},
@@ -82,19 +82,19 @@ LAY_EGG = {"do": "lay_egg"}
      "Use the if-activated abilities of 2 other dragons in this cave (each a different dragon)."),
     ({"do": "activate", "kinds": ["when_played"], "on": "mat"}, "Use the ability of 1 icon on your mat's paths."),
     ({"do": "activate", "on": "mat", "count": 2}, "Use the abilities of 2 different icons on your mat's paths."),
-    ({"do": "reveal", "if": {"card": {"size": "small"}},
-      "then": {"do": "tuck", "from": {"var": "it"}, "under": {"scope": "here"}},
+    ({"do": "reveal", "as": "it", "cond": {"card": {"size": "small"}},
+      "then": {"do": "tuck", "from": {"var": "it"}, "on": {"scope": "here"}},
       "else": {"do": "gain", "item": "milk"}},
      "Reveal the top dragon card of the deck: if it is small, tuck it here; otherwise discard it and gain 1 milk."),
     ({"do": "distribute", "cards": {"var": "it"},
-      "to": [{"place": "tuck", "count": 1, "under": {"scope": "here"}}, {"place": "discard", "count": 1}],
+      "to": [{"place": "tuck", "count": 1, "on": {"scope": "here"}}, {"place": "discard", "count": 1}],
       "rest": "keep"},
      "Tuck 1 of them here, discard 1 and keep the rest."),
-    ({"do": "score", "vp": 3, "per": {"count": "dragons", "size": "medium"}, "max": 12},
+    ({"do": "score", "vp": 3, "per": {"what": "dragons", "size": "medium"}, "max": 12},
      "Score 3 VP for each medium dragon on your mat (at most 12 VP)."),
-    ({"do": "score", "vp": 1, "per": {"count": "eggs", "scope": "cave", "div": 2}},
+    ({"do": "score", "vp": 1, "per": {"what": "eggs", "scope": "cave", "div": 2}},
      "Score 1 VP for every 2 eggs in this cave."),
-    ({"do": "score", "vp": -2, "if": {"at_most": [{"count": "cave_cards"}, 2]}},
+    ({"do": "score", "vp": -2, "cond": {"at_most": [{"what": "cave_cards"}, 2]}},
      "Lose 2 VP if there are at most 2 cave cards on your mat (covered ones included)."),
 ])
 def test_word_reads_as_exact_sentence(effect, text):
@@ -160,7 +160,7 @@ def test_drawn_cards_shared_out_read_after_a_colon():
 
 
 def test_revealed_card_used_by_the_other_branch_is_not_said_to_be_discarded():
-    effect = {"do": "reveal", "if": {"card": {"size": "fledgling"}},
+    effect = {"do": "reveal", "as": "it", "cond": {"card": {"size": "fledgling"}},
               "then": {"do": "lay_egg", "on": {"scope": "here"}},
               "else": {"do": "tuck", "from": {"var": "it"}}}
     assert render_effect(effect) == (
@@ -169,7 +169,7 @@ def test_revealed_card_used_by_the_other_branch_is_not_said_to_be_discarded():
 
 
 def test_reveal_without_else_discards_a_card_that_fails():
-    effect = {"do": "reveal", "if": {"card": {"trait": "shy"}}, "then": {"do": "play_dragon", "from": {"var": "it"},
+    effect = {"do": "reveal", "as": "it", "cond": {"card": {"trait": "shy"}}, "then": {"do": "play_dragon", "from": {"var": "it"},
                                                                           "cost": "free"}}
     assert render_effect(effect) == (
         "Reveal the top dragon card of the deck: if it is shy, play it for free; otherwise discard it.")
@@ -188,19 +188,19 @@ def test_cache_up_to_gained_resources():
 
 
 def test_revealed_card_gained_goes_to_hand():
-    effect = {"do": "reveal", "if": {"card": {"size": "hatchling"}}, "then": {"do": "tuck", "from": {"var": "it"}},
+    effect = {"do": "reveal", "as": "it", "cond": {"card": {"size": "hatchling"}}, "then": {"do": "tuck", "from": {"var": "it"}},
               "else": {"do": "gain", "item": {"var": "it"}}}
     assert render_effect(effect) == (
         "Reveal the top dragon card of the deck: if it is a hatchling, tuck it here; otherwise take it into your hand.")
 
 
 def test_once_per_round_kind_takes_article_a():
-    effect = {"do": "score", "vp": 2, "per": {"count": "dragons", "kind": "once_per_round"}}
+    effect = {"do": "score", "vp": 2, "per": {"what": "dragons", "kind": "once_per_round"}}
     assert render_effect(effect) == "Score 2 VP for each dragon on your mat with a once-per-round ability."
 
 
 def test_tuck_then_gain_from_the_tucked_dragons_cost():
-    effect = {"do": "tuck", "from": "hand", "under": {"scope": "here"},
+    effect = {"do": "tuck", "from": "hand", "on": {"scope": "here"},
               "then": {"do": "gain", "item": {"var": "tucked_cost"}}}
     assert render_effect(effect) == (
         "Tuck 1 dragon card from your hand here; if you do, gain 1 resource shown in the tucked dragon's cost.")
@@ -225,14 +225,14 @@ def test_cache_some_of_the_resources_just_gained(cache, text):
 
 
 def test_excavated_spaces_counted_in_one_cave():
-    effect = {"do": "score", "vp": 3, "if": {"at_least": [{"count": "excavated", "scope": "cave"}, 4]}}
+    effect = {"do": "score", "vp": 3, "cond": {"at_least": [{"what": "excavated", "scope": "cave"}, 4]}}
     assert render_effect(effect) == "Score 3 VP if there are at least 4 excavated spaces in this cave."
 
 
 @pytest.mark.parametrize("places, rest, text", [
     ([{"place": "play", "count": 1, "free": True}], "discard", "Play 1 of them for free and discard the rest."),
     ([{"place": "excavate", "count": 1, "free": True}], "keep", "Excavate with 1 of them for free and keep the rest."),
-    ([{"place": "keep", "count": 1}, {"place": "tuck", "count": 2, "up_to": True, "under": {"scope": "cave"}}],
+    ([{"place": "keep", "count": 1}, {"place": "tuck", "count": 2, "up_to": True, "on": {"scope": "cave"}}],
      "discard", "Keep 1 of them, tuck up to 2 under any dragons in this cave and discard the rest."),
     ([{"place": "play", "count": 1}], "keep", "Play 1 of them (paying the printed cost) and keep the rest."),
 ])
@@ -247,7 +247,7 @@ def test_distribute_places(places, rest, text):
      "Use the if-activated ability of each dragon orthogonally adjacent to this one."),
     ({"do": "activate", "kinds": ["when_played"], "on": {"scope": "adjacent"}, "up_to": True, "count": 4},
      "Use the when-played abilities of up to 4 dragons orthogonally adjacent to this one (each a different dragon)."),
-    ({"do": "repeat", "times": {"count": "tucked", "scope": "here"}, "up_to": True, "effect": {"do": "lay_egg"}},
+    ({"do": "repeat", "times": {"what": "tucked", "scope": "here"}, "up_to": True, "effect": {"do": "lay_egg"}},
      "Up to once for each card tucked under this dragon: lay 1 egg."),
     ({"do": "play_dragon", "from": {"var": "it"}, "cost": "printed"}, "Play it, paying its printed cost."),
     ({"do": "excavate", "from": "deck", "free": True}, "Excavate a space for free with the top cave card of the deck."),
@@ -263,7 +263,7 @@ def test_activate_without_kinds_uses_if_activated_abilities_as_the_interpreter_d
 
 @pytest.mark.parametrize("effect, text", [
     ({"do": "train", "count": 2, "up_to": True, "free": True}, "Up to twice: train a fledgling once for free."),
-    ({"do": "train", "count": {"count": "dragons", "size": "hatchling"}},
+    ({"do": "train", "count": {"what": "dragons", "size": "hatchling"}},
      "Once for each hatchling on your mat: train a fledgling once."),
     ({"do": "train", "on": {"scope": "adjacent", "each": True}, "free": True},
      "Train each fledgling orthogonally adjacent to this one once for free."),

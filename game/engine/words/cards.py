@@ -1,8 +1,9 @@
 """Words that move cards onto the mat: excavate, play_dragon, cover_dragon, the swaps, reveal, distribute."""
+from ..catalogue import RES_INDEX
 from ..decisions import Option
-from ..interpreter import can, push_fx, push_then, set_var, targets, test, word
+from ..runtime import can, push_fx, push_then, set_var, targets, test, word
 from ..model import COLUMNS
-from ..state import task as register_task
+from ..tasks import task as register_task
 from .items import STOP, _default_here, bound_cards, feed, remove_card
 
 
@@ -159,7 +160,6 @@ def move_dragon(st, p, index, new, keep_old):
     space.tokens = min(space.tokens, len(card.training)) if card.size == old_card.size == "fledgling" else 0
     space.grown = False
     if card.size == "hatchling":
-        from ..catalogue import RES_INDEX
         food = card.feeds_on
         space.fed = len(space.tucked) if food == "card" else space.cached[RES_INDEX[food]] if food in RES_INDEX else 0
     else:
@@ -289,9 +289,9 @@ def reveal(st, task, frame):
     if card is None:
         return
     st.revealed.append(card)
-    set_var(frame, "it", ["dragon", card])
+    set_var(frame, node["as"], ["dragon", card])
     st.stack.append({"t": "reveal_end", "card": card})
-    branch = node.get("then") if test(st, frame, node["if"]) else node.get("else")
+    branch = node.get("then") if test(st, frame, node["cond"], card_var=node["as"]) else node.get("else")
     if branch is not None:
         push_fx(st, branch, task["f"])
 
@@ -315,7 +315,7 @@ def _place_options(st, frame, place, pool):
     if kind in ("discard", "keep"):
         return [Option("pick", (kind, *ref)) for ref in pool]
     if kind == "tuck":
-        spots = targets(st, frame, _default_here(st, frame, place.get("under")))
+        spots = targets(st, frame, _default_here(st, frame, place.get("on")))
         return [Option("pick", (kind, "dragon", ref[1], index)) for ref in pool if ref[0] == "dragon"
                 for index in spots]
     if kind == "play":

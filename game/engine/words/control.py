@@ -1,6 +1,6 @@
 """Words that shape an effect: seq, choose, may, repeat, if."""
 from ..decisions import Option
-from ..interpreter import YES, YES_NO, amount, can, describe, possible, push_fx, test, word
+from ..runtime import YES, YES_NO, amount, can, describe, possible, push_fx, test, word
 
 
 @word("seq")

@@ -1,6 +1,6 @@
 """Words that work other abilities: train (fledglings) and activate (another dragon's or the mat's ability)."""
 from ..decisions import Option
-from ..interpreter import amount, can, push_ability, push_fx, push_then, set_var, targets, then_if_done, word
+from ..runtime import amount, can, push_ability, push_fx, push_then, set_var, targets, then_if_done, word
 from .items import STOP, bound_cards, can_pay
 
 

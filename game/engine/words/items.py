@@ -1,13 +1,13 @@
 """Words that move items: pay, gain, lay_egg, cache, tuck (and the hatchlings' feeding they trigger)."""
 from ..catalogue import RES_INDEX, RESOURCES
 from ..decisions import Option
-from ..interpreter import (amount, can, get_var, here, possible, push_fx, push_then, scope_spaces, set_var,
+from ..runtime import (amount, can, get_var, here, possible, push_fx, push_then, scope_spaces, set_var,
                            targets, then_if_done, word)
 from ..model import NEST
-from ..state import do_exchange, exchange_options, task as register_task
+from ..exchange import do_exchange, exchange_options
+from ..tasks import task as register_task
 
 STOP = Option("stop")
-CARD_ITEMS = ("dragon", "cave", "card")
 
 
 def card_ref(kind, index):
@@ -115,9 +115,10 @@ def can_pay(st, frame, cost):
             flexible[name] += n
     if coins < 0 or dragons < 0 or caves < 0 or eggs < 0:
         return False
-    # a missing resource can be made by the 2-for-1 exchange, which is allowed at any time
+    # a missing resource can be made by the exchange (the board's rate), which is allowed at any time
     short = -sum(r for r in res if r < 0)
-    spare_res = sum(r for r in res if r > 0) - 2 * short - flexible["any_resource"]
+    exchanges = -(-short // st.cat.exchange_get)
+    spare_res = sum(r for r in res if r > 0) - st.cat.exchange_give * exchanges - flexible["any_resource"]
     spare_cards = dragons + caves - flexible["card"]
     if spare_res < 0 or spare_cards < 0:
         return False
@@ -152,7 +153,7 @@ def pay(st, task, frame):
     a = task.pop("a", None)
     if a is not None:
         if a.kind == "exchange":
-            do_exchange(pl, a.args)
+            do_exchange(st.cat, pl, a.args)
         else:
             _pay_one(st, p, a.args, task["paid"])
             task["left"] -= 1
@@ -167,8 +168,10 @@ def pay(st, task, frame):
         if name in RES_INDEX:
             if pl.res[RES_INDEX[name]] < task["left"]:
                 rest = [{"item": name, "count": task["left"]}] + cost[task["i"] + 1:]
-                options = [o for o in exchange_options(pl) if o.args[2] == name and _still_payable(st, frame, o, rest)]
-                return st.ask(task, p, f"Exchange 2 resources for 1 {name} to pay for it", options)
+                options = [o for o in exchange_options(st.cat, pl)
+                           if o.args[-1] == name and _still_payable(st, frame, o, rest)]
+                give, get = st.cat.exchange_give, st.cat.exchange_get
+                return st.ask(task, p, f"Exchange {give} resources for {get} {name} to pay for it", options)
             pl.res[RES_INDEX[name]] -= task["left"]
             task["paid"] += [name] * task["left"]
             task["left"] = 0
@@ -192,7 +195,7 @@ def pay(st, task, frame):
 def _still_payable(st, frame, exchange, rest):
     pl = st.players[frame["p"]]
     before = list(pl.res)
-    do_exchange(pl, exchange.args)
+    do_exchange(st.cat, pl, exchange.args)
     try:
         return can_pay(st, frame, rest)
     finally:
@@ -422,7 +425,7 @@ def _default_here(st, frame, tgt):
 
 def _cache_kinds(st, frame, node, pool=None, makeable=False):
     """The kinds that may be cached now; with `makeable`, also those from the supply the player lacks but can make
-    by a 2-for-1 exchange (the cache then offers that exchange first)."""
+    by an exchange (the cache then offers that exchange first)."""
     item = resolve_item(st, frame, node["item"])
     if pool is not None:
         item = pool
@@ -437,7 +440,7 @@ def _cache_kinds(st, frame, node, pool=None, makeable=False):
     if node.get("from", "supply") == "supply":
         pl = st.players[frame["p"]]
         total = sum(pl.res)
-        kinds = [r for r in kinds if pl.res[RES_INDEX[r]] or (makeable and total >= 2)]
+        kinds = [r for r in kinds if pl.res[RES_INDEX[r]] or (makeable and total >= st.cat.exchange_give)]
     return sorted(set(kinds), key=RESOURCES.index)
 
 
@@ -447,7 +450,7 @@ def _cache_exchanges(st, frame, node, pool, spots):
         return []
     held = _cache_kinds(st, frame, node, pool)
     wanted = set(_cache_kinds(st, frame, node, pool, makeable=True)) - set(held)
-    return [o for o in exchange_options(st.players[frame["p"]]) if o.args[2] in wanted]
+    return [o for o in exchange_options(st.cat, st.players[frame["p"]]) if o.args[-1] in wanted]
 
 
 @word("cache")
@@ -463,7 +466,7 @@ def cache(st, task, frame):
             task["pool"] = [r for r in bound if r in RES_INDEX]
     a = task.pop("a", None)
     if a is not None and a.kind == "exchange":
-        do_exchange(pl, a.args)
+        do_exchange(st.cat, pl, a.args)
         a = None
     if a is not None:
         if a == STOP:
@@ -535,7 +538,7 @@ def tuck(st, task, frame):
     node = task["e"]
     p = frame["p"]
     pl = st.players[p]
-    tgt = _default_here(st, frame, node.get("under"))
+    tgt = _default_here(st, frame, node.get("on"))
     if "left" not in task:
         _start_counting(st, frame, task, node, tgt)
     a = task.pop("a", None)
@@ -579,5 +582,5 @@ def tuck(st, task, frame):
 
 @can("tuck")
 def can_tuck(st, node, frame):
-    tgt = _default_here(st, frame, node.get("under"))
+    tgt = _default_here(st, frame, node.get("on"))
     return bool(_tuck_cards(st, frame, node)) and bool(targets(st, frame, tgt))

@@ -1,9 +1,9 @@
 """The end-game word: score."""
-from ..interpreter import amount, test, word
+from ..runtime import amount, test, word
 
 
 def score_value(st, frame, node):
-    if "if" in node and not test(st, frame, node["if"]):
+    if "cond" in node and not test(st, frame, node["cond"]):
         return 0
     vp = node["vp"]
     if "per" in node:

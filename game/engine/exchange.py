@@ -1,0 +1,41 @@
+"""The exchange: resources given (any mix) for resources of another kind, at the board's rate (`exchange` in
+fixtures/board.json, read into `Catalogue.exchange_give` / `exchange_get`). Offered with every main action and
+whenever a payment is short of a resource."""
+from itertools import combinations_with_replacement
+
+from .catalogue import RES_INDEX, RESOURCES
+from .decisions import Option
+
+_OPTIONS = {}
+
+
+def exchange_options(cat, pl):
+    """Every exchange the player can make: `give` resources named one by one, then the kind received. Cached by the
+    rate and by which kinds the player has 0, 1, ... up to `give` of."""
+    give = cat.exchange_give
+    res = pl.res  # spelled out: this runs for every main action and every short payment
+    key = (give, min(res[0], give), min(res[1], give), min(res[2], give), min(res[3], give))
+    options = _OPTIONS.get(key)
+    if options is None:
+        have = key[1:]
+        options = []
+        for given in combinations_with_replacement(range(len(RESOURCES)), give):
+            if any(given.count(k) > have[k] for k in set(given)):
+                continue
+            names = tuple(RESOURCES[k] for k in given)
+            options += [Option("exchange", names + (RESOURCES[c],)) for c in range(len(RESOURCES)) if c not in given]
+        _OPTIONS[key] = options
+    return options
+
+
+def resources_cover(cat, have, need):
+    """The player holds `need`, or can make what is missing by exchanging resources not needed."""
+    short = sum(max(0, n - h) for h, n in zip(have, need))
+    spare = sum(max(0, h - n) for h, n in zip(have, need))
+    return spare >= cat.exchange_give * -(-short // cat.exchange_get)
+
+
+def do_exchange(cat, pl, args):
+    for given in args[:-1]:
+        pl.res[RES_INDEX[given]] -= 1
+    pl.res[RES_INDEX[args[-1]]] += cat.exchange_get
