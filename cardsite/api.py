@@ -18,9 +18,8 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
-from rest_framework.response import Response
 
-from cardsite import filters, query, search
+from cardsite import filters, search
 from cardsite.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 from cardsite.serializers import (
     CaveCardSerializer, DragonSerializer, ExpansionSerializer, GuildTileSerializer, ObjectiveTileSerializer,
@@ -79,11 +78,6 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     pagination_class = CataloguePagination
     filter_backends = [DjangoFilterBackend, StrictOrderingFilter]
     general_params = {"ordering", "page", "page_size", "format"}
-
-    def handle_exception(self, exc):
-        if isinstance(exc, query.QueryError):
-            return Response({"q": [str(exc)], **exc.as_dict()}, status=400)
-        return super().handle_exception(exc)
 
     def get_object(self):
         key = self.kwargs["key"]

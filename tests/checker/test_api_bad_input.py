@@ -125,4 +125,5 @@ def test_card_lookup_without_a_card_is_refused(client, catalogue):
 def test_card_lookup_of_an_unknown_card_is_refused(client, catalogue):
     response = client.get("/api/checker/", {"card": "Nobody"})
     assert response.status_code == 400
-    assert response.json() == {"detail": "no dragon is called 'Nobody'", "field": "card"}
+    assert response.json() == {"detail": "card: no dragon is called 'Nobody'", "code": "invalid", "field": "card",
+                               "errors": {"card": ["no dragon is called 'Nobody'"]}}
