@@ -23,6 +23,8 @@ class SiteError(Exception):
 class InvalidField(SiteError):
     """A request field has the wrong type or value; `field` names it (a JSON path such as `players[1].name`)."""
 
+    code = "invalid"
+
     def __init__(self, field, message):
         super().__init__(message, field)
 

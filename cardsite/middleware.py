@@ -151,6 +151,10 @@ def _buckets(request):
     return [("write", f"user:{user.pk}" if user is not None and user.is_authenticated else address)]
 
 
+def rate_key(name, who, slot):
+    return f"ratelimit:{name}:{hashlib.sha256(who.encode()).hexdigest()[:32]}:{slot}"
+
+
 def hit(name, who, now=None):
     """Count one request against limit `name` for `who`; raise TooManyRequests past the limit.
 
@@ -159,7 +163,7 @@ def hit(name, who, now=None):
     limit, window = settings.RATE_LIMITS[name]
     now = time.time() if now is None else now
     slot = int(now // window)
-    key = f"ratelimit:{name}:{hashlib.sha256(who.encode()).hexdigest()[:32]}:{slot}"
+    key = rate_key(name, who, slot)
     cache.add(key, 0, window + 1)
     try:
         count = cache.incr(key)
