@@ -60,10 +60,12 @@ def test_a_stale_version_and_a_closed_match_keep_their_statuses(signed_in, start
 
 
 def broken_catalogue(match):
-    """A copy of the match's frozen catalogue whose first dragon lives in a cave that does not exist: the engine
-    cannot build it and raises a plain error of its own (a bug on our side, nothing the client did)."""
+    """A copy of the match's frozen catalogue whose round objectives are keyed by words, not numbers: the engine
+    cannot read it and raises a plain ValueError (a bug on our side, nothing the client did; the old mapper
+    answered every ValueError as the client's 400)."""
     data = copy.deepcopy(match.catalogue.data)
-    data["dragons"][0]["habitats"] = ["lava_lake"]
+    fact = next(f for f in data["board_facts"] if f["key"] == "round_objective_vp")
+    fact["value"] = {"round one": list(fact["value"].values())[0]}
     return MatchCatalogue.objects.create(digest="broken-" + match.catalogue.digest[:50], data=data)
 
 
@@ -76,7 +78,7 @@ def test_an_unexpected_engine_error_is_a_logged_500_not_a_400(signed_in, started
     [record] = [r for r in caplog.records if r.levelno == logging.ERROR]
     assert record.exc_info is not None
     assert record.request_id == "bug-hunt-1"
-    assert "lava_lake" in str(record.exc_info[1])
+    assert record.exc_info[0] is ValueError and "round one" in str(record.exc_info[1])
 
 
 def test_an_unexpected_error_on_a_page_is_a_logged_500_too(signed_in, started, caplog):
