@@ -104,6 +104,12 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="Decisions taken so far; a decision names the "
                                                                  "version it was chosen at.")
     state = models.JSONField(null=True, blank=True, help_text="The engine state after the last decision.")
+    # Integrity (game/matches/integrity.py): the last link of the hash chain over setup and decisions, and a seal
+    # over setup, chain, version and state. Both empty until the match is dealt.
+    chain = models.CharField(max_length=64, blank=True, editable=False,
+                             help_text="The hash chain's last link: the setup, then every decision in turn.")
+    seal = models.CharField(max_length=64, blank=True, editable=False,
+                            help_text="Hash of the setup, chain, version and state; checked on every load.")
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     changed = models.DateTimeField(auto_now=True)
 
@@ -147,6 +153,8 @@ class MatchDecision(models.Model):
     args = models.JSONField(default=list)
     prompt = models.CharField(max_length=200, blank=True, help_text="What the game asked.")
     label = models.CharField(max_length=300, blank=True, help_text="The option in plain words, as it was shown.")
+    link = models.CharField(max_length=64, blank=True, editable=False,
+                            help_text="Hash of the previous decision's link (or the setup) and this decision.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

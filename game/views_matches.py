@@ -59,6 +59,10 @@ def lobby(request):
 
 def board(request, pk):
     match = get_object_or_404(_matches(), pk=pk)
+    try:
+        services.load_state(match)  # a damaged match is refused here with its reason, not left "loading" for ever
+    except MatchError as exc:
+        return _lobby(request, error=str(exc), status=exc.status)
     return render(request, "game/match_board.html", {"match": match,
                                                      "your_seat": services.seat_of(match, request.user)})
 

@@ -6,7 +6,7 @@ a refused request leaves nothing half-saved. Rules live in the engine; this modu
 """
 import secrets
 
-from django.db import OperationalError, connection, transaction
+from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
@@ -15,8 +15,9 @@ from game.engine.decisions import MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import Match, MatchDecision, MatchSeat
 
-from . import catalogue
+from . import catalogue, integrity
 from .errors import CatalogueNotReady, InvalidInput, MatchClosed, NotCreator, NotSeated, NotYourTurn, StaleMatch
+from .locking import retry_later_when_busy
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -36,6 +37,7 @@ def _flag(field, value):
     return value
 
 
+@retry_later_when_busy
 def create_match(user, players=2, academy=False, updated=None):
     """Open a match for `players` seats; its creator takes the first seat."""
     players = _whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
@@ -62,6 +64,7 @@ def _locked(match_id):
         raise Http404(f"there is no match {match_id}") from None
 
 
+@retry_later_when_busy
 def join_match(match_id, user):
     """Take the next free seat; the match starts when the last seat is taken."""
     with transaction.atomic():
@@ -79,6 +82,7 @@ def join_match(match_id, user):
     return match
 
 
+@retry_later_when_busy
 def start_match(match_id, user):
     """The creator starts before every seat is taken: the match is played by those seated (at least 2)."""
     with transaction.atomic():
@@ -101,6 +105,7 @@ def _start(match):
     match.state = state.to_json()
     match.status = Match.Status.PLAYING
     match.version = 0
+    integrity.seal_start(match)
     match.save()
 
 
@@ -108,6 +113,7 @@ def load_state(match):
     """The engine state of a started match (None while it waits for players)."""
     if match.state is None:
         return None
+    integrity.check_seal(match)
     return GameState.from_json(catalogue.engine(match.catalogue_id), match.state)
 
 
@@ -120,16 +126,10 @@ def seat_of(match, user):
     return None
 
 
+@retry_later_when_busy
 def submit_decision(match_id, user, version, option):
     """Take one decision for `user` at `version`; see `_submit` for what is refused."""
-    try:
-        return _submit(match_id, user, version, option)
-    except OperationalError as exc:
-        # SQLite has no row locks: of two writers at once, one is told the database is locked. For the player
-        # that is the same news as a stale version: someone else moved first.
-        if connection.vendor == "sqlite" and "locked" in str(exc):
-            raise StaleMatch("another decision was stored at the same moment; look again and choose anew") from exc
-        raise
+    return _submit(match_id, user, version, option)
 
 
 def _submit(match_id, user, version, option):
@@ -145,6 +145,7 @@ def _submit(match_id, user, version, option):
         raise InvalidInput("option", str(exc)) from None
     with transaction.atomic():
         match = _locked(match_id)
+        integrity.check_log_tail(match)
         seat = seat_of(match, user)
         if seat is None:
             raise NotSeated("you do not have a seat at this match")
@@ -163,12 +164,15 @@ def _submit(match_id, user, version, option):
         label = state.label(option)
         state.apply(option)
         status = Match.Status.FINISHED if state.finished else Match.Status.PLAYING
+        snapshot = state.to_json()
+        sealed = integrity.next_link(match, version + 1, seat, option, snapshot)
         changed = Match.objects.filter(pk=match.pk, version=version).update(
-            version=version + 1, state=state.to_json(), status=status, changed=timezone.now())
+            version=version + 1, state=snapshot, status=status, changed=timezone.now(), **sealed)
         if changed != 1:
             raise StaleMatch("another decision was stored at the same moment; look again and choose anew")
         MatchDecision.objects.create(match=match, number=version + 1, seat=seat, kind=option.kind,
-                                     args=list(option.args), prompt=prompt[:200], label=label[:300])
+                                     args=list(option.args), prompt=prompt[:200], label=label[:300],
+                                     link=sealed["chain"])
         match.refresh_from_db()
     return match
 
