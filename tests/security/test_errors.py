@@ -1,13 +1,13 @@
 """One error family, one mapper, one body shape (docs/api.md, "Errors"); an exception nobody expected, even one the
 engine raises as a plain ValueError, is a logged 500 and never the client's 400."""
-import copy
 import json
 import logging
 
 import pytest
 
 from game.matches import services
-from game.models import Match, MatchCatalogue
+from cardsite.models import BoardFact
+from game.models import Match
 
 SHAPE = {"detail", "code", "field", "errors"}
 
@@ -59,26 +59,27 @@ def test_a_stale_version_and_a_closed_match_keep_their_statuses(signed_in, start
     assert (closed.status_code, closed.json()["code"]) == (409, "match_closed")
 
 
-def broken_catalogue(match):
-    """A copy of the match's frozen catalogue whose round objectives are keyed by words, not numbers: the engine
-    cannot read it and raises a plain ValueError (a bug on our side, nothing the client did; the old mapper
-    answered every ValueError as the client's 400)."""
-    data = copy.deepcopy(match.catalogue.data)
-    fact = next(f for f in data["board_facts"] if f["key"] == "round_objective_vp")
-    fact["value"] = {"round one": list(fact["value"].values())[0]}
-    return MatchCatalogue.objects.create(digest="broken-" + match.catalogue.digest[:50], data=data)
+def break_the_catalogue():
+    """Key the round objectives by words, not numbers, in the database's catalogue: the engine cannot read it and
+    raises a plain ValueError (a bug on our side, nothing the client did; the old mapper answered every ValueError
+    as the client's 400)."""
+    fact = BoardFact.objects.get(key="round_objective_vp")
+    fact.value = {"round one": list(fact.value.values())[0]}
+    fact.save()
 
 
-def test_an_unexpected_engine_error_is_a_logged_500_not_a_400(signed_in, started, caplog):
-    Match.objects.filter(pk=started.pk).update(catalogue=broken_catalogue(started))
+def test_an_unexpected_engine_error_is_a_logged_500_not_a_400(signed_in, catalogue, caplog):
+    break_the_catalogue()
     with caplog.at_level(logging.ERROR, logger="django.request"):
-        response = signed_in.get(f"/api/matches/{started.pk}/options/", HTTP_X_REQUEST_ID="bug-hunt-1")
+        response = signed_in.post("/api/matches/", json.dumps({"players": 2}), content_type="application/json",
+                                  HTTP_X_REQUEST_ID="bug-hunt-1")
     assert response.status_code == 500
     assert response["X-Request-ID"] == "bug-hunt-1"
     [record] = [r for r in caplog.records if r.levelno == logging.ERROR]
     assert record.exc_info is not None
     assert record.request_id == "bug-hunt-1"
     assert record.exc_info[0] is ValueError and "round one" in str(record.exc_info[1])
+    assert not Match.objects.exists()
 
 
 def test_an_unexpected_error_on_a_page_is_a_logged_500_too(signed_in, started, caplog):
