@@ -27,6 +27,10 @@ from .models import (
     Printing,
 )
 
+EXPORT_PERMISSIONS = [f"cardsite.view_{model._meta.model_name}"
+                      for model in (Expansion, Dragon, CaveCard, GuildTile, GuildAbility, ObjectiveTile, ObjectiveSide,
+                                    BoardFact)]
+
 
 def _form_field(model_fields, bad_field):
     """Map a loader field path ('cost.meat', 'abilities[0].effect.do') to the form field that holds it."""
@@ -249,12 +253,16 @@ class DragonAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/cardsite/import.html", context, status=400 if form.errors else 200)
 
     def export_view(self, request):
+        # The export holds every table of the catalogue: being staff is not enough, the editor must be allowed to
+        # view each of them.
+        if not request.user.has_perms(EXPORT_PERMISSIONS):
+            return HttpResponse("You may not view the whole catalogue.", status=403)
         response = HttpResponse(json.dumps(loader.export_catalogue(), ensure_ascii=False, indent=1),
                                 content_type="application/json")
         response["Content-Disposition"] = 'attachment; filename="wyrmdex-catalogue.json"'
         return response
 
-    @admin.action(description="Export the selected dragons as JSON")
+    @admin.action(description="Export the selected dragons as JSON", permissions=["view"])
     def export_selected(self, request, queryset):
         data = {"dragons": [loader.record_of("dragons", {**{f.attname: getattr(d, f.attname)
                                                               for f in Dragon._meta.concrete_fields},

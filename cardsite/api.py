@@ -21,7 +21,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from cardsite import card_index, catalogue_version, filters, query
+from cardsite import card_index, catalogue_version, filters
 from cardsite.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 from cardsite.serializers import (
     CaveCardSerializer, DragonSerializer, ExpansionSerializer, GuildTileSerializer, ObjectiveTileSerializer,
@@ -126,11 +126,6 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
         if not card_index.can_answer(text):
             return None
         return card_index.search_cards(self.queryset.model, text)
-
-    def handle_exception(self, exc):
-        if isinstance(exc, query.QueryError):
-            return Response({"q": [str(exc)], **exc.as_dict()}, status=400)
-        return super().handle_exception(exc)
 
     def get_object(self):
         key = self.kwargs["key"]

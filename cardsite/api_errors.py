@@ -1,23 +1,118 @@
-"""One place where errors become HTTP answers: engine errors are 400 with their message, stale versions 409."""
+"""The one mapper from errors to answers, for the API (DRF's exception handler) and for pages (`ErrorPageMiddleware`).
+
+Every error answer has one JSON body shape (docs/api.md, "Errors"):
+
+    {"detail": "players: expected a number from 2 to 5", "code": "invalid", "field": "players",
+     "errors": {"players": ["expected a number from 2 to 5"]}}
+
+The site's own `SiteError`s, DRF's and Django's HTTP errors, the query parser's `QueryError` and the engine's two
+typed refusals (`MalformedDecision`, `IllegalDecision`: mapped here by class, the engine stays free of Django) are
+answered; anything else is a bug, left to Django to log with its traceback and answer 500.
+"""
+from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import status
+from django.http import Http404, JsonResponse
+from django.shortcuts import render
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from cardsite.errors import SiteError, StaleVersion  # noqa: F401 (StaleVersion: its old home, still imported)
+from cardsite.query import QueryError
+from game.engine.decisions import IllegalDecision, MalformedDecision
+
+ENGINE_CODES = {MalformedDecision: "malformed_decision", IllegalDecision: "illegal_decision"}
 
 
-class StaleVersion(Exception):
-    """The client acted on an old version of a match."""
+def shape(status, message, code, field=None, errors=None, **extra):
+    """(status, body): the one body shape; `extra` adds context a kind of error has (a query's position)."""
+    errors = errors if errors is not None else ({field: [message]} if field else {})
+    detail = f"{field}: {message}" if field else message
+    return status, {"detail": detail, "code": code, "field": field, "errors": errors, **extra}
+
+
+def _drf(exc):
+    detail, codes = exc.detail, exc.get_codes()
+    if isinstance(detail, dict):
+        errors = {str(k): [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in detail.items()}
+        field = next(iter(errors), None)
+        first = codes[field] if field in codes else exc.default_code
+        while isinstance(first, (list, dict)):
+            first = (first[0] if isinstance(first, list) else next(iter(first.values()))) if first else "invalid"
+        message = errors[field][0] if field else str(exc.default_detail)
+        return shape(exc.status_code, message, str(first), field, errors)
+    if isinstance(detail, list):
+        messages = [str(m) for m in detail]
+        code = codes[0] if codes and isinstance(codes, list) else exc.default_code
+        return shape(exc.status_code, "; ".join(messages), str(code))
+    return shape(exc.status_code, str(detail), str(codes))
+
+
+def answer(exc):
+    """(status, body) for an error a client may be told about, or None for a bug."""
+    if isinstance(exc, SiteError):
+        return shape(exc.status, exc.message, exc.code, exc.field, exc.errors)
+    for kind, code in ENGINE_CODES.items():
+        if isinstance(exc, kind):
+            return shape(400, str(exc), code)
+    if isinstance(exc, QueryError):
+        return shape(400, str(exc), "bad_query", "q", position=exc.position, expected=exc.expected)
+    if isinstance(exc, Http404):
+        return _drf(exceptions.NotFound(*exc.args))
+    if isinstance(exc, PermissionDenied):
+        return _drf(exceptions.PermissionDenied(*exc.args))
+    if isinstance(exc, exceptions.APIException):
+        return _drf(exc)
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            errors = exc.message_dict
+            field = next(iter(errors))
+            return shape(400, errors[field][0], "invalid", field, errors)
+        return shape(400, "; ".join(exc.messages), "invalid")
+    return None
+
+
+def _headers(exc):
+    retry_after = getattr(exc, "retry_after", None) or getattr(exc, "wait", None)
+    return {"Retry-After": str(int(retry_after + 0.999))} if retry_after else {}
 
 
 def exception_handler(exc, context):
-    response = drf_exception_handler(exc, context)
-    if response is not None:
-        return response
-    if isinstance(exc, StaleVersion):
-        return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
-    if isinstance(exc, DjangoValidationError):
-        return Response({"detail": exc.messages}, status=status.HTTP_400_BAD_REQUEST)
-    # Engine errors are ValueErrors carrying a message a player can read.
-    if isinstance(exc, ValueError):
-        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
-    return None
+    """DRF's hook: the one body shape for every API error; None (a logged 500) for anything unexpected."""
+    found = answer(exc)
+    if found is None:
+        return None
+    status, body = found
+    # DRF's own handler adds the headers its errors carry (WWW-Authenticate) and rolls back an atomic block.
+    response = drf_exception_handler(exc, context) if isinstance(exc, (exceptions.APIException, Http404,
+                                                                       PermissionDenied)) else None
+    if response is None:
+        set_rollback()
+        response = Response(status=status)
+    response.data = body
+    response.status_code = status
+    for name, value in _headers(exc).items():
+        response[name] = value
+    return response
+
+
+def wants_json(request):
+    return (request.path.startswith("/api/") or "json" in request.META.get("CONTENT_TYPE", "")
+            or "application/json" in request.META.get("HTTP_ACCEPT", ""))
+
+
+def error_response(request, exc):
+    """The answer to `exc` for a request outside DRF: the JSON body for API clients, else the error page.
+    None for a bug."""
+    found = answer(exc)
+    if found is None:
+        return None
+    status, body = found
+    if wants_json(request):
+        response = JsonResponse(body, status=status)
+    else:
+        response = render(request, "error.html", {"status": status, "error": body}, status=status)
+    for name, value in _headers(exc).items():
+        response[name] = value
+    return response

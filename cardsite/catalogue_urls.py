@@ -1,6 +1,7 @@
 """URLs of the card catalogue: API, search pages and card pages."""
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from csp.decorators import csp_replace
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
 from cardsite import api, views
@@ -15,8 +16,11 @@ router.register("expansions", api.ExpansionViewSet, basename="api-expansion")
 urlpatterns = [
     path("api/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    # Swagger UI's start script comes from its own URL (the split view) rather than inline; ReDoc injects <style>
+    # elements and runs its search in a blob: worker, so its page alone allows those.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", csp_replace({"style-src": ["'self'", "'unsafe-inline'"], "worker-src": ["'self'", "blob:"]})(
+        SpectacularRedocView.as_view(url_name="schema")), name="api-redoc"),
     path("cards/", views.search_page, name="card-search"),
     path("cards/help/", views.query_help, name="query-help"),
     path("cards/dragons/<int:number>/", views.dragon_by_number, name="dragon-by-number"),

@@ -4,6 +4,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE as CSP_NONCE
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -56,8 +57,10 @@ if not SECRET_KEY:
     if PRODUCTION:
         raise ImproperlyConfigured("SECRET_KEY must be set when WYRMDEX_PRODUCTION is on")
     SECRET_KEY = _DEV_KEY
-elif len(SECRET_KEY) < 32:
-    raise ImproperlyConfigured("SECRET_KEY must be at least 32 characters long")
+elif len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5 or SECRET_KEY.startswith("django-insecure-"):
+    # Django's deploy check (security.W009) asks the same: 50 characters, 5 different, not a generated dev key.
+    raise ImproperlyConfigured("SECRET_KEY must be at least 50 characters long, with at least 5 different ones "
+                               "(python3 -c 'import secrets; print(secrets.token_urlsafe(50))' makes one)")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 
@@ -102,21 +105,27 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "huey.contrib.djhuey",
     "cardsite",
     "game",
 ]
 
 MIDDLEWARE = [
+    "cardsite.middleware.RequestIdMiddleware",  # first: every log line of the request carries its id
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "cardsite.middleware.InputGuardMiddleware",  # a NUL or a too-deep JSON body is one 400, before any view
     "cardsite.api.CatalogueCacheMiddleware",  # cached catalogue API answers skip everything below
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "cardsite.middleware.RateLimitMiddleware",  # after authentication: a player's writes count against the player
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "cardsite.middleware.ErrorPageMiddleware",
 ]
 
 ROOT_URLCONF = "cardsite.urls"
@@ -214,6 +223,8 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "cardsite.api_errors.exception_handler",
+    # The site's session only (so CSRF and the sign-in rate limit apply); DRF's default adds HTTP Basic logins.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
 }
 
 SPECTACULAR_SETTINGS = {
@@ -238,3 +249,66 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+
+def env_rate(name, default):
+    """A rate limit written `COUNT/SECONDS` (10/300: ten requests in five minutes), as (count, seconds)."""
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    count, _, seconds = raw.partition("/")
+    if not (count.strip().isdigit() and seconds.strip().isdigit() and int(count) > 0 and int(seconds) > 0):
+        raise ImproperlyConfigured(f"{name} must be COUNT/SECONDS such as 10/300, not {raw!r}")
+    return int(count), int(seconds)
+
+
+# Rate limits per client, counted in the cache (shared by every app server when the cache is Redis). Past one, the
+# answer is 429 with Retry-After. Sign-in counts per address and per username tried.
+RATE_LIMITS = {
+    "sign_in": env_rate("RATE_LIMIT_SIGN_IN", (10, 300)),
+    "sign_up": env_rate("RATE_LIMIT_SIGN_UP", (5, 3600)),
+    "write": env_rate("RATE_LIMIT_WRITE", (120, 60)),
+}
+# How many proxies in front of the app append to X-Forwarded-For; 0 believes only the connection's address.
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+# A JSON body nested deeper than this is a 400 (no request of ours needs more than a handful of levels).
+JSON_MAX_DEPTH = env_int("JSON_MAX_DEPTH", 32)
+
+# Content-Security-Policy (django-csp): our own files only. Inline scripts and <style> blocks carry the request's
+# nonce; inline style attributes (chart colours) are allowed. The API docs pages widen it (cardsite/catalogue_urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", CSP_NONCE],
+        "style-src": ["'self'", CSP_NONCE],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# Logs: one JSON line per event on stderr, each with the request id (cardsite/log.py). Every 500 is logged by
+# Django's `django.request` logger with its traceback; 4xx answers are logged as warnings.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise ImproperlyConfigured(f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not {LOG_LEVEL!r}")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request": {"()": "cardsite.log.RequestContext"}},
+    "formatters": {"json": {"()": "cardsite.log.JsonLines"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "json", "filters": ["request"]},
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own handlers (the console in DEBUG, mail to ADMINS) are replaced: the root's line is the record.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django.server": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
+}

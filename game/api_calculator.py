@@ -1,7 +1,8 @@
 """The score calculator's API: score a sheet, save it, read a saved sheet, and a signed-in player's history.
 
 Every view parses the request, calls one service function and returns its result; a sheet with mistakes is a 400
-whose `errors` name each field (e.g. `players[1].dragons[0].cave`), and nothing is saved.
+whose `errors` name each field (e.g. `players[1].dragons[0].cave`), and nothing is saved; errors are answered
+by cardsite.api_errors in the one body shape.
 """
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -12,7 +13,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .calculator import services
-from .calculator.sheet import SheetInvalid
 from .models import ScoreSheet
 
 EXAMPLE = {
@@ -27,10 +27,6 @@ EXAMPLE = {
 }
 
 
-def _invalid(exc):
-    return Response({"detail": str(exc), "errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
-
-
 def sheet_json(sheet, request):
     return {"code": sheet.code, "url": request.build_absolute_uri(sheet.get_absolute_url()), "title": sheet.title,
             "created": sheet.created.isoformat(), "sheet": sheet.data, "result": sheet.result}
@@ -43,10 +39,7 @@ class ScoreView(APIView):
                    examples=[OpenApiExample("Two players, quick mode", value=EXAMPLE, request_only=True)],
                    summary="Score a table game (quick totals or card by card)")
     def post(self, request):
-        try:
-            sheet, result = services.score(request.data)
-        except SheetInvalid as exc:
-            return _invalid(exc)
+        sheet, result = services.score(request.data)
         return Response({"sheet": sheet, "result": result})
 
 
@@ -58,10 +51,7 @@ class SheetListView(APIView):
                    summary="Score and save a sheet")
     def post(self, request):
         owner = request.user if request.user.is_authenticated else None
-        try:
-            sheet = services.save(request.data, owner=owner)
-        except SheetInvalid as exc:
-            return _invalid(exc)
+        sheet = services.save(request.data, owner=owner)
         return Response(sheet_json(sheet, request), status=status.HTTP_201_CREATED)
 
 

@@ -24,10 +24,6 @@ EXAMPLE = {
 }
 
 
-def _invalid(error):
-    return Response({"detail": error.message, "field": error.field}, status=400)
-
-
 class CheckerView(APIView):
     authentication_classes = []  # nothing is saved, so no session (and no CSRF token) is needed
     permission_classes = []
@@ -39,18 +35,12 @@ class CheckerView(APIView):
     def get(self, request):
         card = request.query_params.get("card")
         if not card:
-            return _invalid(CheckerInputError("card", "required: a dragon's name or number, 'cave 12' or 'guild 2'"))
-        try:
-            return Response(services.card_info(card))
-        except CheckerInputError as error:
-            return _invalid(error)
+            raise CheckerInputError("card", "required: a dragon's name or number, 'cave 12' or 'guild 2'")
+        return Response(services.card_info(card))
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
                    examples=[OpenApiExample("A once-per-round tuck, after saying yes", value=EXAMPLE,
                                             request_only=True)],
                    summary="Run a card's ability in a small situation, replaying the decisions given")
     def post(self, request):
-        try:
-            return Response(services.check(request.data))
-        except CheckerInputError as error:
-            return _invalid(error)
+        return Response(services.check(request.data))

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .matches import present, services
-from .matches.errors import InvalidInput, MatchError
+from .matches.errors import InvalidInput
 from .models import Match
 
 LIST_LENGTH = 50
@@ -30,16 +30,7 @@ def _body(request):
 
 
 class MatchAPIView(APIView):
-    def handle_exception(self, exc):
-        if isinstance(exc, MatchError):
-            body = {"detail": str(exc)}
-            if isinstance(exc, InvalidInput):
-                body["field"] = exc.field
-            response = Response(body, status=exc.status)
-            if getattr(exc, "retry_after", None):
-                response["Retry-After"] = str(exc.retry_after)
-            return response
-        return super().handle_exception(exc)
+    """Errors (the matches' own, the engine's refusals) are answered by cardsite.api_errors, like every API's."""
 
 
 class MatchListView(MatchAPIView):

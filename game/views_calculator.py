@@ -154,7 +154,9 @@ def signup(request):
         user = form.save()
         login(request, user)
         target = request.GET.get("next", "")
-        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        # As Django's sign-in page does: on an https page, an http:// address (even our own host) is refused.
+        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                               require_https=request.is_secure()):
             target = "calculator-history"
         return redirect(target)
     return render(request, "game/calculator_signup.html", {"form": form}, status=400 if form.errors else 200)

@@ -43,3 +43,16 @@ def catalogue(db):
     if not Dragon.objects.exists():
         call_command("load_catalogue", verbosity=0)
     return Dragon.objects
+
+
+@pytest.fixture(scope="session", autouse=True)
+def generous_rate_limits():
+    """Tests sign in, sign up and write far faster than a person: limits high enough never to trip here. Tests
+    about the limits (tests/security/) set their own low ones."""
+    from django.test import override_settings
+
+    generous = override_settings(RATE_LIMITS={"sign_in": (100000, 60), "sign_up": (100000, 60),
+                                              "write": (100000, 60)})
+    generous.enable()
+    yield
+    generous.disable()

@@ -4,6 +4,7 @@
 with its column) or raises `SheetInvalid` whose `errors` map a field path such as `players[1].dragons[2].eggs` to
 messages. Nothing here scores: that is `game.calculator.score`, which hands the mats to the engine.
 """
+from cardsite.errors import SiteError
 from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES, CAVES, RESOURCES
 from game.engine.model import COLUMNS
 
@@ -30,13 +31,14 @@ def _many(n, word):
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class SheetInvalid(ValueError):
+class SheetInvalid(SiteError):
     """The sheet has mistakes; `errors` maps each field path to what is wrong with it, in plain words."""
 
+    code = "invalid_sheet"
+
     def __init__(self, errors):
-        self.errors = errors
-        first = next(iter(errors.items()))
-        super().__init__(f"{first[0]}: {first[1][0]}")
+        field, messages = next(iter(errors.items()))
+        super().__init__(messages[0], field, errors)
 
 
 class Checker:

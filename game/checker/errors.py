@@ -1,8 +1,7 @@
-"""The checker's one error: input it cannot use, with the field to blame (a JSON path such as `situation.hand[2]`)."""
+"""The checker's one error: input it cannot use, with the field to blame (a JSON path such as `situation.hand[2]`).
+A member of the site's error family (`cardsite.errors`): a 400 naming the field."""
+from cardsite.errors import InvalidField
 
 
-class CheckerInputError(ValueError):
-    def __init__(self, field, message):
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+class CheckerInputError(InvalidField):
+    pass

@@ -126,11 +126,12 @@ def test_card_lookup_without_a_card_is_refused(client, catalogue):
 def test_card_lookup_of_an_unknown_card_is_refused(client, catalogue):
     response = client.get("/api/checker/", {"card": "Nobody"})
     assert response.status_code == 400
-    assert response.json() == {"detail": "no dragon is called 'Nobody'", "field": "card"}
+    assert response.json() == {"detail": "card: no dragon is called 'Nobody'", "code": "invalid", "field": "card",
+                               "errors": {"card": ["no dragon is called 'Nobody'"]}}
 
 
 def test_a_pick_whose_place_is_a_number_is_refused_not_a_crash(check):
     status, answer = check({"card": "1", "decisions": [{"kind": "pick", "args": [1, "dragon", 5]}]})
     assert status == 400, answer
     assert answer["field"] == "decisions[0]"
-    assert answer["detail"].startswith("You tried 'pick 1 dragon 5'")
+    assert answer["detail"].startswith("decisions[0]: You tried 'pick 1 dragon 5'")

@@ -25,8 +25,9 @@ from cardsite.models import Dragon
 ])
 def test_bad_parameter_is_a_400_naming_it(api, url, field, words):
     body = api(url, status=400)
-    assert field in body
-    assert words in str(body[field])
+    assert body["field"] == field
+    assert words in str(body["errors"][field])
+    assert body["detail"].startswith(f"{field}: ")
 
 
 @pytest.mark.parametrize("query, position, expected", [
@@ -38,7 +39,8 @@ def test_unreadable_query_is_a_400_with_where_and_what_was_expected(api, query, 
     body = api("/api/dragons/?q=" + query, status=400)
     assert body["position"] == position
     assert expected in body["expected"]
-    assert f"at character {position + 1}" in body["q"][0]
+    assert body["field"] == "q" and body["code"] == "bad_query"
+    assert f"at character {position + 1}" in body["errors"]["q"][0]
 
 
 def test_unknown_query_field_lists_the_known_fields(api):
@@ -73,5 +75,5 @@ def test_unknown_expansion_in_a_query_names_the_known_ones(api):
 
 
 def test_non_ascii_digits_in_page_size_are_a_400(api):
-    assert "page_size" in api("/api/dragons/?page_size=%C2%B2", status=400)
-    assert "page" in api("/api/dragons/?page=%D9%A3", status=400)
+    assert api("/api/dragons/?page_size=%C2%B2", status=400)["field"] == "page_size"
+    assert api("/api/dragons/?page=%D9%A3", status=400)["field"] == "page"

@@ -1,0 +1,208 @@
+"""Request guards that hold for every view, in one place each: a request id, input the database can store, a
+JSON body the parser can read, rate limits, and the error page for the site's own errors (`cardsite.api_errors`)."""
+import hashlib
+import json
+import re
+import time
+import uuid
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied, SuspiciousOperation
+from django.http import Http404
+from django.urls import reverse
+
+from cardsite import log
+from cardsite.api_errors import error_response
+from cardsite.errors import BodyTooDeep, RefusedCharacters, TooManyRequests
+
+SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+# PostgreSQL stores no NUL in text or JSON, and no lone surrogate can be encoded as UTF-8 for either database.
+REFUSED = re.compile("[\x00\ud800-\udfff]")
+UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+class RequestIdMiddleware:
+    """First in the list: every log line of a request carries its id, and the answer echoes it in X-Request-ID.
+
+    A sane incoming X-Request-ID (a proxy's) is kept so one id follows the request across servers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        incoming = request.META.get("HTTP_X_REQUEST_ID", "")
+        request.id = incoming if SANE_REQUEST_ID.fullmatch(incoming) else uuid.uuid4().hex
+        request.log_context = {"id": request.id, "method": request.method, "path": _printable(request.path)}
+        token = log.current.set(request.log_context)
+        try:
+            response = self.get_response(request)
+        finally:
+            log.current.reset(token)
+        response["X-Request-ID"] = request.id
+        return response
+
+
+def _printable(text):
+    return REFUSED.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
+
+
+def _refuse(field, where="text"):
+    return RefusedCharacters(_printable(field), f"this {where} holds a character the site cannot store "
+                                                "(a NUL or a lone surrogate); remove it")
+
+
+def _json_problem(value):
+    """The first string (key or value) in parsed JSON holding a refused character, as an exception; or a body nested
+    deeper than JSON_MAX_DEPTH. Walked with a stack, so no depth can overflow this check."""
+    limit = settings.JSON_MAX_DEPTH
+    stack = [(value, "body", 1)]
+    while stack:
+        node, path, depth = stack.pop()
+        if depth > limit:
+            return BodyTooDeep("body", f"the JSON is nested more than {limit} levels deep")
+        if isinstance(node, str):
+            if REFUSED.search(node):
+                return _refuse(path)
+        elif isinstance(node, dict):
+            for key, item in reversed(node.items()):
+                child = key if path == "body" else f"{path}.{key}"
+                if REFUSED.search(key):
+                    return _refuse(child, "field name")
+                stack.append((item, child, depth + 1))
+        elif isinstance(node, list):
+            for i in reversed(range(len(node))):
+                stack.append((node[i], f"{path}[{i}]" if path != "body" else f"[{i}]", depth + 1))
+    return None
+
+
+def input_problem(request):
+    """What is wrong with a request's path, query, cookies, form fields or JSON body that no view could store or
+    parse, as a `SiteError`; or None."""
+    if REFUSED.search(request.path):
+        return _refuse("path")
+    for key, values in request.GET.lists():
+        if REFUSED.search(key):
+            return _refuse(key, "parameter name")
+        if any(REFUSED.search(value) for value in values):
+            return _refuse(key)
+    for key, value in request.COOKIES.items():
+        if REFUSED.search(key) or REFUSED.search(value):
+            return _refuse(f"cookie {key}")
+    if request.method not in UNSAFE_METHODS:
+        return None
+    content_type = request.content_type or ""
+    if content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        for key, values in request.POST.lists():
+            if REFUSED.search(key):
+                return _refuse(key, "field name")
+            if any(REFUSED.search(value) for value in values):
+                return _refuse(key)
+    elif content_type == "application/json" or content_type.endswith("+json"):
+        body = request.body
+        if not body:
+            return None
+        try:
+            data = json.loads(body)
+        except RecursionError:
+            return BodyTooDeep("body", f"the JSON is nested more than {settings.JSON_MAX_DEPTH} levels deep")
+        except ValueError:
+            return None  # not JSON at all: the view's own parser says where it breaks
+        return _json_problem(data)
+    return None
+
+
+class InputGuardMiddleware:
+    """One clear 400 naming the field, before any view, for input the database would refuse or the JSON parser
+    cannot read: a NUL anywhere, or JSON nested too deep (Python's parser would raise RecursionError)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        problem = input_problem(request)
+        if problem is not None:
+            return error_response(request, problem)
+        return self.get_response(request)
+
+
+def client_address(request):
+    """The client's address: REMOTE_ADDR, or the one TRUSTED_PROXIES proxies in front of us put in
+    X-Forwarded-For (only they can be believed; a client can write anything before them)."""
+    proxies = settings.TRUSTED_PROXIES
+    if proxies:
+        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def _buckets(request):
+    """(limit name, who) pairs this request counts against."""
+    if request.method not in UNSAFE_METHODS:
+        return []
+    address = "addr:" + client_address(request)
+    if request.path in (reverse("login"), reverse("admin:login")):
+        username = request.POST.get("username", "").strip().lower()
+        return [("sign_in", address)] + ([("sign_in", "user:" + username)] if username else [])
+    if request.path == reverse("signup"):
+        return [("sign_up", address)]
+    user = getattr(request, "user", None)
+    return [("write", f"user:{user.pk}" if user is not None and user.is_authenticated else address)]
+
+
+def rate_key(name, who, slot):
+    return f"ratelimit:{name}:{hashlib.sha256(who.encode()).hexdigest()[:32]}:{slot}"
+
+
+def hit(name, who, now=None):
+    """Count one request against limit `name` for `who`; raise TooManyRequests past the limit.
+
+    A fixed window in Django's cache (Redis with several app servers: the count is shared), so the check is one
+    atomic increment."""
+    limit, window = settings.RATE_LIMITS[name]
+    now = time.time() if now is None else now
+    slot = int(now // window)
+    key = rate_key(name, who, slot)
+    cache.add(key, 0, window + 1)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the entry expired between add and incr
+        cache.set(key, 1, window + 1)
+        count = 1
+    if count > limit:
+        wait = max(1, int((slot + 1) * window - now + 0.999))
+        raise TooManyRequests(f"too many requests of this kind ({limit} per {window} seconds); "
+                              f"try again in {wait} seconds", retry_after=wait)
+
+
+class RateLimitMiddleware:
+    """Sign-in, sign-up and every write are limited per client (RATE_LIMITS); past a limit, a 429 with
+    Retry-After. Placed after authentication, so a signed-in player's writes count against the player."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            for name, who in _buckets(request):
+                hit(name, who)
+        except TooManyRequests as exc:
+            return error_response(request, exc)
+        return self.get_response(request)
+
+
+class ErrorPageMiddleware:
+    """The pages' side of the one mapper: a site error or an engine refusal that escapes a page view is answered
+    with its status and message; Django's own pages answer 404 and 403, and anything else is a logged 500."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, (Http404, PermissionDenied, SuspiciousOperation)):
+            return None
+        return error_response(request, exception)
