@@ -25,7 +25,7 @@ from game import tasks
 ROOT = Path(__file__).resolve().parents[2]
 PG_SERVER = os.environ.get("WYRMDEX_FLEET_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 DATABASE = "wyrmdex_fleet"
-REDIS_URL = "redis://127.0.0.1:6379/3"
+REDIS_URL = "redis://127.0.0.1:6379/4"  # its own db: the queue tests use 3
 PORTS = (8301, 8302)
 PASSWORD = "a-long-fleet-password-1"
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
@@ -139,7 +139,7 @@ def fleet(tmp_path_factory):
     logs = tmp_path_factory.mktemp("fleet")
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
     env.update({"DATABASE_URL": f"{PG_SERVER}/{DATABASE}", "REDIS_URL": REDIS_URL, "DEBUG": "false",
-                "SECRET_KEY": "fleet-test-" + uuid.uuid4().hex, "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                "SECRET_KEY": "fleet-test-" + uuid.uuid4().hex + uuid.uuid4().hex, "ALLOWED_HOSTS": "127.0.0.1,localhost",
                 "QUEUE_WORKERS": "1"})
     manage(env, "shell", "-c", (  # one interpreter for the whole set-up: starting Django is the slow part
         "import datetime; from django.core.management import call_command; "

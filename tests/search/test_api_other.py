@@ -84,7 +84,7 @@ def test_guild_and_objective_tiles_answer_the_query_language(api, all_slugs):
 
 def test_tile_query_errors_are_400s_like_the_cards(api):
     body = api("/api/guild-tiles/?q=vp%3E%3D", status=400)
-    assert body["position"] == 4 and "needs a value" in body["q"][0]
-    assert "at most 300" in api("/api/objective-tiles/?q=" + "a" * 301, status=400)["q"][0]
-    assert api("/api/guild-tiles/?q=tuck%00", status=400)["q"]
+    assert body["position"] == 4 and body["field"] == "q" and "needs a value" in body["errors"]["q"][0]
+    assert "at most 300" in api("/api/objective-tiles/?q=" + "a" * 301, status=400)["errors"]["q"][0]
+    assert api("/api/guild-tiles/?q=tuck%00", status=400)["field"] == "q"
     assert api("/api/guild-tiles/?q=expansion:nosuch", status=400)["expected"] == "one of base, academy"
