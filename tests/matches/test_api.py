@@ -18,7 +18,8 @@ def test_open_a_match_and_find_it_in_the_open_list(api_as, catalogue, alice):
     body = response.json()
     match = Match.objects.get(pk=body["id"])
     assert (match.players, match.academy, match.updated, match.status) == (3, True, True, "open")
-    assert body["seats"] == [{"seat": 0, "user": "alice"}] and body["your_seat"] == 0
+    assert [(s["seat"], s["user"], s["controller"], s["out"]) for s in body["seats"]] == [(0, "alice", "person", None)]
+    assert body["your_seat"] == 0
     listed = api_as(None).get("/api/matches/?status=open").json()["results"]
     assert [m["id"] for m in listed] == [match.pk]
 
