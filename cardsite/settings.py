@@ -65,6 +65,9 @@ if DATABASES["default"]["ENGINE"] not in (
     raise ImproperlyConfigured("DATABASE_URL must point at SQLite or PostgreSQL")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # SQLite has no row locks: a transaction that starts by taking the write lock makes racing writers wait their
+    # turn (and then see the version moved on) instead of failing at random when two upgrade from reading.
+    DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

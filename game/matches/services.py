@@ -176,9 +176,15 @@ def final_places(seats, result=None):
     inside = [s for s in seats if not s.out]
     left = sorted((s for s in seats if s.out), key=lambda s: s.out_at, reverse=True)
     places = [0] * len(seats)
-    for s in inside:
-        places[s.seat] = result["places"][s.seat] if result else 1
-    below = max((places[s.seat] for s in inside), default=0)
+    if result:
+        # The engine's ranking (VP, then dragons on the mat) among the seats still in.
+        key = {s.seat: (result["scores"][s.seat]["total"], result["dragons"][s.seat]) for s in inside}
+        for s in inside:
+            places[s.seat] = 1 + sum(1 for other in key.values() if other > key[s.seat])
+    else:
+        for s in inside:
+            places[s.seat] = 1
+    below = len(inside)
     for i, s in enumerate(left):
         places[s.seat] = below + 1 + i
     return places
@@ -461,4 +467,12 @@ def replay(match):
     """Rebuild the state from setup options, seed and the decision log alone (the snapshot must equal it)."""
     options = {"players": match.players, "seed": match.seed, "academy": match.academy, "updated": match.updated}
     decisions = [{"kind": d.kind, "args": d.args} for d in match.decisions.order_by("number")]
+    return GameState.replay(catalogue.engine(match.catalogue_id), options, decisions)
+
+
+def state_at(match, version):
+    """The state after the first `version` decisions of the log (version 0: as the game began)."""
+    options = {"players": match.players, "seed": match.seed, "academy": match.academy, "updated": match.updated}
+    decisions = [{"kind": d.kind, "args": d.args} for d in match.decisions.filter(number__lte=version)
+                 .order_by("number")]
     return GameState.replay(catalogue.engine(match.catalogue_id), options, decisions)
