@@ -179,3 +179,11 @@ def test_the_view_names_the_guild_rows_in_play_and_says_when_the_tile_is_incompl
     record = next(t for t in rows if t["number"] == tile)
     assert len(body["guild_rows"]) == len(record["rows"]) and all(r["text"] for r in body["guild_rows"])
     assert body["guild_complete"] is record["complete"]
+
+
+def test_every_match_endpoint_is_in_the_openapi_schema(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    operations = {op["operationId"] for path in schema["paths"].values() for op in path.values()
+                  if isinstance(op, dict) and "operationId" in op}
+    assert {"matches_resign", "matches_abort", "matches_rematch", "matches_join_by_invite", "matches_chat_list",
+            "matches_chat_create", "notifications_retrieve", "notifications_update"} <= operations
