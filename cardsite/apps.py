@@ -5,3 +5,8 @@ class CardsiteConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "cardsite"
     verbose_name = "Card catalogue"
+
+    def ready(self):
+        from . import queue
+
+        queue.connect()

@@ -30,6 +30,13 @@ def env_int(name, default):
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from None
 
 
+def env_redis_url(name):
+    raw = (os.environ.get(name) or "").strip()
+    if raw and not raw.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"{name} must be a redis://, rediss:// or unix:// URL, not {raw!r}")
+    return raw or None
+
+
 def env_list(name, default):
     raw = os.environ.get(name)
     if raw is None:
@@ -144,6 +151,43 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_MANIFEST_STRICT = False
 
+# --- cache, sessions and the task queue (docs/deploy.md) ---------------------------------------------------------
+# With REDIS_URL every app server and queue worker shares one Redis: the cache, the sessions' cache and the queue.
+# Without it everything stays in the process: a local-memory cache, sessions in the database, and a queue in memory
+# that the serving process consumes itself (cardsite/queue.py), so `python3 dev.py serve` needs no other service.
+REDIS_URL = env_redis_url("REDIS_URL")
+QUEUE_WORKERS = env_int("QUEUE_WORKERS", 2)
+if QUEUE_WORKERS < 1:
+    raise ImproperlyConfigured(f"QUEUE_WORKERS must be at least 1, not {QUEUE_WORKERS}")
+if REDIS_URL:
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "wyrmdex",
+    }}
+    # Reads come from Redis; writes also go to the database, so a Redis restart logs nobody out.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    HUEY = {
+        "huey_class": "huey.RedisHuey",
+        "name": "wyrmdex",
+        "url": REDIS_URL,
+        "immediate": False,
+        "utc": True,
+        "consumer": {"workers": QUEUE_WORKERS, "worker_type": "thread"},
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "wyrmdex"}}
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    HUEY = {
+        "huey_class": "huey.MemoryHuey",
+        "name": "wyrmdex",
+        "immediate": False,
+        "utc": True,
+        "consumer": {"workers": QUEUE_WORKERS, "worker_type": "thread"},
+    }
+# Load balancers ask /health/ over plain HTTP inside the private network; answer rather than redirect to HTTPS.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_REDIRECT_URL = "/"
 
@@ -194,6 +238,3 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Wyrmdex <wyrmdex@loca
 SITE_URL = (os.environ.get("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
 if not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, not {SITE_URL!r}")
-
-# TEMPORARY until the "Queue:" settings arrive from main: tasks run in the calling process.
-HUEY = {"name": "wyrmdex", "immediate": True}

@@ -1,9 +1,17 @@
-"""Background work of matches, run by Huey: emails, bots' moves, the deadline sweep and the daily digest.
+"""Work done later or on a timetable, by the task queue (Huey; settings HUEY, docs/deploy.md).
 
-Every task is safe to run late, twice or never: the deadline is stored on the match and the periodic sweep acts on
-it under the match's lock, so a lost delayed task only means the sweep makes that move a minute later.
+A task here is a plain function decorated with `db_task` (runs when a worker picks it up; `task.schedule(delay=..)`
+runs it later) or `db_periodic_task` (runs on a crontab). The `db_` forms close stale database connections around
+each run, as a request does. Tasks take ids, not model instances, and read what they need afresh: the database may
+have changed between enqueueing and running.
+
+Matches' tasks (emails, bots' moves, the deadline sweep, the daily digest) are safe to run late, twice or never:
+the deadline is stored on the match and the periodic sweep acts on it under the match's lock, so a lost delayed
+task only means the sweep makes that move within a minute.
 """
+from django.contrib.sessions.models import Session
 from django.dispatch import receiver
+from django.utils import timezone
 from huey import crontab
 from huey.contrib.djhuey import db_periodic_task, db_task
 
@@ -12,22 +20,42 @@ from .matches.signals import match_changed
 
 
 @db_task()
+def clear_expired_sessions():
+    """Delete the sessions past their expiry date (Django never deletes one on its own); returns how many went."""
+    deleted, _ = Session.objects.filter(expire_date__lt=timezone.now()).delete()
+    return deleted
+
+
+@db_periodic_task(crontab(hour="4", minute="17"))
+def nightly_housekeeping():
+    """At 04:17 UTC, when the site is quiet. Each job is its own task, so each runs and fails on its own.
+
+    (A periodic task's return value is not kept, so the jobs are ordinary tasks whose results can be read.)
+    """
+    clear_expired_sessions()
+
+
+@db_task()
 def deliver_notice(notice_id):
-    notify.deliver(notice_id)
+    """Email one turn notice or reminder (once, however often this runs)."""
+    return notify.deliver(notice_id)
 
 
 @db_task()
 def machine_move(match_id, version):
-    services.machine_move(match_id, version)
+    """A bot's or a departed seat's decision at `version`, if the match still waits for it there."""
+    return services.machine_move(match_id, version)
 
 
 @db_periodic_task(crontab(minute="*"))
 def sweep_deadlines():
+    """Every minute: time out seats, make overdue bot moves, send due reminders."""
     services.sweep()
 
 
 @db_periodic_task(crontab(hour="7", minute="0"))
 def daily_digest():
+    """At 07:00 UTC: one email per player who asked for a digest, listing the turns they gained."""
     notify.send_digests()
 
 

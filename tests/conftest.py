@@ -16,6 +16,14 @@ def shared_data():
     return SHARED_DATA
 
 
+@pytest.fixture(scope="session", autouse=True)
+def queue_runs_tasks_at_once():
+    """Enqueued tasks run inline (Huey's immediate mode); tests/queue gives the queue a real consumer instead."""
+    from huey.contrib.djhuey import HUEY
+
+    HUEY.immediate = True
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """Load the catalogue once into the test database, so card data is there for every database test."""
