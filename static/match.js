@@ -110,7 +110,7 @@
   }
 
   function playerPanel(pl, view) {
-    const turn = view.pending && view.pending.player === pl.seat;
+    const turn = data.status === "playing" && view.pending && view.pending.player === pl.seat;
     const res = RESOURCES.map((r) => icon(r, pl.resources[r]));
     const places = pl.objective_places.map((p, i) => `round ${i + 1}: ${p ? ["1st", "2nd", "3rd"][p - 1] : "-"}`);
     return [
@@ -130,11 +130,14 @@
     box.replaceChildren();
     if (!view) return;
     const pending = view.pending;
-    if (!pending) {
-      text.textContent = "The game is over.";
+    if (!pending || data.status !== "playing") {
+      text.textContent = data.status === "aborted" ? "This match was aborted." : "The game is over.";
       return;
     }
-    if (pending.player !== data.your_seat || !pending.options) {
+    // A seat the server plays (a bot after a timeout, or a player who left) is not offered the options.
+    const mine = data.seats.find((s) => s.seat === data.your_seat);
+    const served = mine && (mine.out || mine.controller === "bot");
+    if (pending.player !== data.your_seat || !pending.options || served) {
       text.textContent = `Waiting for ${playerName(pending.player)}: ${pending.prompt}.`;
       return;
     }
@@ -190,7 +193,7 @@
 
   // What the server draws itself (the end of the game, the action buttons, who left): when it changes, reload.
   function pageKey(d) {
-    return `${d.status}|${d.rematch}|` + d.seats.map((s) => `${s.controller}:${s.out || ""}`).join(",");
+    return `${d.status}|${d.rematch}|${d.version === 0}|` + d.seats.map((s) => `${s.controller}:${s.out || ""}`).join(",");
   }
 
   function renderChat() {
