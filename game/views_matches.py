@@ -3,13 +3,12 @@ script in static/match.js keeps up to date from the matches API), invite links a
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .matches import notify, present, services
 from .matches.errors import MatchError
-from .models import ChatMessage, Match, MatchSeat, NotificationPreference
+from .models import ChatMessage, Match, NotificationPreference
 
 LOBBY_LENGTH = 30
 TIMEOUT_CHOICES = Match.OnTimeout.choices
