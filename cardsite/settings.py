@@ -1,5 +1,6 @@
 """Settings read from the environment; a bad value stops the start with a message naming it."""
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -72,9 +73,23 @@ if DATABASES["default"]["ENGINE"] not in (
     raise ImproperlyConfigured("DATABASE_URL must point at SQLite or PostgreSQL")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    # SQLite has no row locks: a transaction that starts by taking the write lock makes racing writers wait their
-    # turn (and then see the version moved on) instead of failing at random when two upgrade from reading.
-    DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
+    # SQLite locks the whole file for a write. Transactions take that lock when they begin (IMMEDIATE), so a writer
+    # that must wait does so at its start, for up to the timeout, instead of failing half way with "database is
+    # locked"; the write-ahead log lets pages read while someone writes. A wait longer than the timeout is answered
+    # 503 with Retry-After (game.matches.errors.DatabaseBusy).
+    SQLITE_TIMEOUT = env_int("WYRMDEX_SQLITE_TIMEOUT", 5)
+    if SQLITE_TIMEOUT < 0:
+        raise ImproperlyConfigured(f"WYRMDEX_SQLITE_TIMEOUT must be 0 or more seconds, not {SQLITE_TIMEOUT}")
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_TIMEOUT,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
+    # Tests use a file too: the in-memory test database shares one cache between connections, where a second
+    # writer is refused at once ("database table is locked") instead of waiting as it does on a real file.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.path.join(tempfile.gettempdir(), f"wyrmdex-test-{os.getpid()}.sqlite3"),
+    }
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -17,6 +17,7 @@ from .models import ScoreSheet
 
 EXAMPLE = {
     "mode": "quick",
+    "academy": True,  # Ben's fledglings come with Dragon Academy
     "players": [
         {"name": "Ann", "guild_markers": [6], "dragon_vp": 31, "end_game_vp": 9, "eggs": 8, "cached": 5, "tucked": 3,
          "objective_vp": 12, "coins": 2, "items": 7, "fledglings": 0, "visible_dragons": 10},

@@ -46,7 +46,10 @@ class MatchAPIView(APIView):
             body = {"detail": str(exc)}
             if isinstance(exc, InvalidInput):
                 body["field"] = exc.field
-            return Response(body, status=exc.status)
+            response = Response(body, status=exc.status)
+            if getattr(exc, "retry_after", None):
+                response["Retry-After"] = str(exc.retry_after)
+            return response
         return super().handle_exception(exc)
 
 

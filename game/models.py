@@ -130,6 +130,12 @@ class Match(models.Model):
     ending = models.CharField(max_length=8, choices=Ending.choices, blank=True)
     places = models.JSONField(null=True, blank=True, help_text="Final place of each seat (1 is first), "
                                                                "seats that left placed last.")
+    # Integrity (game/matches/integrity.py): the last link of the hash chain over setup and decisions, and a seal
+    # over setup, chain, version and state. Both empty until the match is dealt.
+    chain = models.CharField(max_length=64, blank=True, editable=False,
+                             help_text="The hash chain's last link: the setup, then every decision in turn.")
+    seal = models.CharField(max_length=64, blank=True, editable=False,
+                            help_text="Hash of the setup, chain, version and state; checked on every load.")
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     changed = models.DateTimeField(auto_now=True)
 
@@ -201,6 +207,8 @@ class MatchDecision(models.Model):
     args = models.JSONField(default=list)
     prompt = models.CharField(max_length=200, blank=True, help_text="What the game asked.")
     label = models.CharField(max_length=300, blank=True, help_text="The option in plain words, as it was shown.")
+    link = models.CharField(max_length=64, blank=True, editable=False,
+                            help_text="Hash of the previous decision's link (or the setup) and this decision.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

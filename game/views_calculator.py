@@ -2,25 +2,18 @@
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.gzip import gzip_page
 
 from game.engine.catalogue import CAVE_NAMES, CAVES
-from game.engine.effects.render import render_abilities
 
 from .calculator import catalogue, charts, services
 from .calculator.form import layout, place_errors, read_post, to_post
-from .calculator.score import CATEGORY_LABELS, choice_options
+from .calculator.score import CATEGORY_LABELS, cached_kinds, choice_options
 from .calculator.sheet import SheetInvalid
 from .models import ScoreSheet
-
-
-def _cave_text(card):
-    try:
-        return render_abilities(card.abilities)
-    except ValueError:  # a cave the renderer cannot read yet is still offered, by number
-        return ""
 
 
 def _choices():
@@ -38,8 +31,6 @@ def _read_choices(cat):
         dragons.append({"label": cat.dragon_label(card.index), "academy": card.expansion != "base",
                         "habitats": ",".join(str(h) for h in card.habitats), "capacity": card.capacity,
                         "training": len(card.training), "choices": choice_options(card)})
-    caves = [{"label": f"{c.number}" + (" (updated)" if c.printing == "updated" else ""),
-              "text": _cave_text(c), "academy": c.expansion != "base"} for c in engine.caves]
     guilds = [{"number": t["number"], "name": t["name"], "academy": t.get("expansion", "base") != "base"}
               for t in engine.guild_tiles]
     from .calculator.score import render_counter_text
@@ -49,9 +40,13 @@ def _read_choices(cat):
             objectives.append({"value": f"{tile['number']}{side}",
                                "label": f"{tile['number']}{side.upper()}: {render_counter_text(info['counts'])}",
                                "academy": tile.get("expansion", "base") != "base"})
+    for card, entry in zip(engine.dragons, dragons):
+        entry["counts"] = cached_kinds(card)[:1]
+        entry["fledgling"] = card.size == "fledgling"
+        entry["caves"] = [CAVES[h] for h in card.habitats]
     with_choice = [d for d in dragons if d["choices"]]
-    places = [("", "—"), ("1", "1st"), ("2", "2nd"), ("3", "3rd"), ("0", "all others")]
-    return {"place_options": places, "dragon_options": dragons, "cave_options": caves, "guild_options": guilds,
+    places = [("", "—"), ("1", "1st"), ("2", "2nd"), ("3", "3rd"), ("0", "other")]
+    return {"place_options": places, "dragon_options": dragons, "guild_options": guilds,
             "objective_options": objectives, "choice_dragons": with_choice, "end_vp": cat.guild_end_vp}
 
 
@@ -66,18 +61,41 @@ def _result_context(result):
             "ranked": [result["lines"][i] for i in result["ranking"]]}
 
 
+def _preview(post):
+    """Running totals and each dragon's ability VP while the page is typed in, keyed by the page's own names."""
+    cat = catalogue.current()
+    data, where = read_post(post, cat)
+    lines, errors = services.preview(data)
+    totals, dragons = {}, {}
+    for seat, line in enumerate(lines):
+        block = where[f"players[{seat}]"]
+        totals[block] = None if line is None else line["total"]
+        for k, dragon in enumerate(data["players"][seat].get("dragons", [])):
+            index = cat.find_dragon(dragon["card"], data["academy"])
+            slug = None if index is None else cat.data["dragon_slugs"][index]
+            field = where[f"players[{seat}].dragons[{k}].card"]
+            if line is not None and slug in line["abilities"]:
+                dragons[field] = line["abilities"][slug]
+    placed, general = place_errors(errors, where)
+    return JsonResponse({"totals": totals, "abilities": dragons, "errors": placed, "general": general})
+
+
 @gzip_page  # the form repeats a mat grid for five players: compressed it is a small page on a phone
 def calculator(request):
-    """The form; a POST scores it (and saves it when asked), or shows it again with each mistake by its field."""
+    """The form; a POST scores it (and saves it when asked), or shows it again with each mistake by its field.
+
+    A POST with `preview` answers JSON for the page's script: running totals, never an error status."""
     context = {"errors": {}, "general_errors": []}
     post = None
     if request.method == "GET" and request.GET.get("from"):
         source = get_object_or_404(ScoreSheet, code=request.GET["from"])
         post = to_post(source.data, catalogue.current())
         context["source"] = source
+    if request.method == "POST" and "preview" in request.POST:
+        return _preview(request.POST)
     if request.method == "POST":
         post = request.POST
-        data, where = read_post(post)
+        data, where = read_post(post, catalogue.current())
         try:
             if "save" in post:
                 sheet = services.save(data, owner=request.user if request.user.is_authenticated else None)
@@ -87,6 +105,8 @@ def calculator(request):
         except SheetInvalid as exc:
             context["errors"], context["general_errors"] = place_errors(exc.errors, where)
     context["form"] = layout(post, context["errors"])
+    context["form"]["summary"] += [{"id": "calc-form", "label": "Sheet", "message": e}
+                                   for e in context["general_errors"]]
     context.update(_choices())
     status = 400 if context["errors"] or context["general_errors"] else 200
     return render(request, "game/calculator.html", context, status=status)

@@ -87,7 +87,12 @@ def _board(request, match, error=None, status=200, chat_text=""):
 
 
 def board(request, pk):
-    return _board(request, get_object_or_404(_matches(), pk=pk))
+    match = get_object_or_404(_matches(), pk=pk)
+    try:
+        services.load_state(match)  # a damaged match is refused here with its reason, not left "loading" for ever
+    except MatchError as exc:
+        return _lobby(request, error=str(exc), status=exc.status)
+    return _board(request, match)
 
 
 def _act(request, pk, action):

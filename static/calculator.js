@@ -1,5 +1,6 @@
-// Score calculator page: show the fields of the chosen mode, the chosen number of players, and per dragon only the
-// inputs that make sense (training for fledglings, the end-game choice when there is one). The page works without it.
+// Score calculator page. Without this script the page is a plain form that works; with it, only what applies shows:
+// the chosen mode and number of players, dragon rows as they are needed, per dragon only the inputs it takes (and
+// its nests), and running totals and ability VP from the server as you type (POST with `preview`, failing soft).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -11,27 +12,36 @@
   var count = document.getElementById("player-count");
   var solo = document.getElementById("solo");
   var academy = form.querySelector("input[name=academy]");
-  var players = Array.prototype.slice.call(form.querySelectorAll(".calc-player"));
+  var CAVE_NAMES = { crimson_cavern: "Crimson Cavern", golden_grotto: "Golden Grotto", amethyst_abyss: "Amethyst Abyss" };
+
+  function each(selector, fn, root) {
+    Array.prototype.forEach.call((root || form).querySelectorAll(selector), fn);
+  }
 
   function mode() {
     var checked = form.querySelector("input[name=mode]:checked");
     return checked ? checked.value : "quick";
   }
 
+  function nameOf(i) {
+    var input = form.querySelector("input[name='players[" + i + "].name']");
+    return input ? input.value.trim() : "";
+  }
+
   function filledPlayers() {
     var n = 0;
-    players.forEach(function (p, i) {
-      if (p.querySelector("input[name$='.name']").value.trim()) n = i + 1;
-    });
+    for (var i = 0; i < 5; i++) if (nameOf(i)) n = i + 1;
     return Math.max(n, 1);
   }
 
   function showPlayers() {
     var n = solo.checked ? 1 : parseInt(count.value, 10);
-    players.forEach(function (p, i) {
-      var hidden = i >= n;
-      p.classList.toggle("is-hidden", hidden);
-      p.querySelectorAll("input, select").forEach(function (el) { el.disabled = hidden; });
+    each("[data-player]", function (el) {
+      var hidden = parseInt(el.getAttribute("data-player"), 10) >= n;
+      el.classList.toggle("is-hidden", hidden);
+      if (el.matches("td, fieldset, .calc-name, .calc-round-cell")) {
+        each("input, select", function (input) { input.disabled = hidden; }, el);
+      }
     });
     count.disabled = solo.checked;
   }
@@ -40,6 +50,13 @@
     form.classList.toggle("calc-mode-quick", mode() === "quick");
     form.classList.toggle("calc-mode-card", mode() === "card");
     form.classList.toggle("calc-solo", solo.checked);
+  }
+
+  function showNames() {
+    for (var i = 0; i < 5; i++) {
+      var name = nameOf(i) || "Player " + (i + 1);
+      each(".calc-player-name[data-player='" + i + "']", function (el) { el.textContent = name; });
+    }
   }
 
   function fillDatalist() {
@@ -69,24 +86,39 @@
     return null;
   }
 
-  function updateSpace(space) {
-    var input = space.querySelector("input.calc-dragon");
+  function toggleField(input, show) {
+    input.closest(".calc-field").classList.toggle("is-hidden", !show);
+  }
+
+  function updateRow(row) {
+    var input = row.querySelector("input.calc-dragon");
     var dragon = find(input.value);
-    space.classList.toggle("is-empty", !input.value.trim());
-    var tokens = space.querySelector("input[name$='.tokens']");
-    var eggs = space.querySelector("input[name$='.eggs']");
-    var choice = space.querySelector(".calc-choice-field");
-    var select = choice.querySelector("select");
-    tokens.closest(".calc-field").classList.toggle("is-hidden", !!dragon && !dragon.training);
+    var cave = row.closest(".calc-cave").getAttribute("data-key");
+    row.classList.toggle("is-empty", !input.value.trim());
+    var get = function (key) { return row.querySelector("[name$='." + key + "']"); };
+    var info = row.querySelector(".calc-nests");
+    toggleField(get("tokens"), !dragon || dragon.fledgling || !!get("tokens").value);
+    toggleField(get("eggs"), !dragon || dragon.capacity > 0 || !!get("eggs").value);
+    var counted = dragon && dragon.counts.length ? dragon.counts[0] : "";
+    get("cached").closest(".calc-field").querySelector("span").textContent =
+      counted ? counted.charAt(0).toUpperCase() + counted.slice(1) + " cached" : "Cached";
+    toggleField(get("cached_other"), !!counted || !!get("cached_other").value);
     if (dragon) {
-      eggs.max = dragon.capacity;
-      tokens.max = dragon.training;
-      var cave = space.getAttribute("data-cave");
-      var lives = dragon.habitats.split(",").indexOf(cave) >= 0;
+      get("eggs").max = dragon.capacity;
+      get("tokens").max = dragon.training;
+      var lives = dragon.caves.indexOf(cave) >= 0;
       input.setCustomValidity(lives ? "" : "This dragon does not live in this cave");
+      var name = dragon.label.replace(/^\d+ /, "");
+      info.textContent = name + " · " + (lives ? (dragon.capacity ? dragon.capacity + " nest" + (dragon.capacity > 1 ? "s" : "") : "no nest")
+        : "lives in the " + dragon.caves.map(function (c) { return CAVE_NAMES[c]; }).join(" or "));
+      info.classList.toggle("calc-warn", !lives);
     } else {
       input.setCustomValidity("");
+      info.textContent = input.value.trim() ? "not found: pick a name from the list" : "";
+      info.classList.toggle("calc-warn", !!input.value.trim());
     }
+    var choice = row.querySelector(".calc-choice-field");
+    var select = choice.querySelector("select");
     var options = dragon ? dragon.choices : [];
     choice.classList.toggle("is-hidden", !options.length && !select.value);
     if (options.length) {
@@ -99,27 +131,71 @@
     }
   }
 
+  // Each cave shows its filled rows and the first empty one: a row appears when the one above gets a dragon.
+  function showRows(cave) {
+    var shownEmpty = false;
+    each(".calc-row", function (row) {
+      var empty = row.classList.contains("is-empty");
+      row.classList.toggle("is-spare", empty && shownEmpty);
+      if (empty) shownEmpty = true;
+    }, cave);
+  }
+
+  var timer = null;
+  var asked = 0;
+  function preview() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      var body = new FormData(form);
+      body.append("preview", "1");
+      var mine = ++asked;
+      fetch(window.location.pathname, { method: "POST", body: body, credentials: "same-origin",
+                                        headers: { "X-Requested-With": "fetch" } })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) { if (mine === asked) showPreview(data); })
+        .catch(function () { if (mine === asked) showPreview(null); });
+    }, 400);
+  }
+
+  function showPreview(data) {
+    each("output.calc-running", function (out) {
+      var total = data ? data.totals[out.getAttribute("data-block")] : undefined;
+      out.textContent = total === undefined || total === null ? "–" : total + " VP";
+    });
+    each("output.calc-ability", function (out) {
+      var vp = data ? data.abilities[out.getAttribute("data-for")] : undefined;
+      out.textContent = vp === undefined ? "" : "· ability: " + vp + " VP";
+    });
+  }
+
   form.addEventListener("change", function (event) {
     var target = event.target;
     if (target.name === "mode" || target === solo) { showMode(); showPlayers(); }
     if (target === count) showPlayers();
     if (target === academy) fillDatalist();
-    var space = target.closest && target.closest(".calc-space");
-    if (space) updateSpace(space);
+    var row = target.closest && target.closest(".calc-row");
+    if (row) { updateRow(row); showRows(row.closest(".calc-cave")); }
+    preview();
   });
   form.addEventListener("input", function (event) {
-    var space = event.target.closest && event.target.closest(".calc-space");
-    if (space && event.target.classList.contains("calc-dragon")) updateSpace(space);
+    var target = event.target;
+    var row = target.closest && target.closest(".calc-row");
+    if (row && target.classList.contains("calc-dragon")) { updateRow(row); showRows(row.closest(".calc-cave")); }
+    if (/\.name$/.test(target.name)) showNames();
+    preview();
   });
 
   if (!count.getAttribute("data-initial")) count.value = String(Math.max(filledPlayers(), 2));
   showMode();
   showPlayers();
+  showNames();
   fillDatalist();
-  form.querySelectorAll(".calc-space").forEach(updateSpace);
+  each(".calc-row", updateRow);
+  each(".calc-cave", showRows);
+  preview();
   var errors = document.getElementById("calc-errors");
   if (errors) {
-    var first = form.querySelector("[aria-invalid=true]");
-    (first || errors).scrollIntoView({ block: "center" });
+    errors.scrollIntoView({ block: "start" });
+    errors.focus({ preventScroll: true });
   }
 })();

@@ -10,13 +10,19 @@ LABEL = 110
 WIDTH = 640
 
 
+BAR_WIDTH = 360  # about a phone's width in CSS pixels, so the chart's text is drawn near the size it is read at
+BAR_ROW = 46
+
+
 def stacked_bars(lines, labels):
-    """One horizontal bar per line, one segment per category with VP (negative VP is listed, not drawn)."""
+    """One horizontal bar per line under its name, one segment per category with VP (negative VP is listed, not
+    drawn), the total at the bar's end."""
     top = max([sum(max(0, line["breakdown"][c]) for c in CATEGORIES) for line in lines] + [1])
-    scale = (WIDTH - LABEL - 60) / top
+    scale = (BAR_WIDTH - 44) / top
     bars = []
     for row, line in enumerate(lines):
-        x = LABEL
+        x = 0
+        y = row * BAR_ROW + 18
         segments = []
         for c in CATEGORIES:
             vp = line["breakdown"][c]
@@ -26,11 +32,12 @@ def stacked_bars(lines, labels):
             segments.append({"x": round(x, 1), "width": round(width, 1), "colour": COLOURS[c], "vp": vp,
                              "label": labels[c], "text_x": round(x + width / 2, 1), "wide": width >= 18})
             x += width
-        bars.append({"y": row * ROW + 8, "text_y": row * ROW + 8 + ROW / 2, "name": line["name"],
-                     "total": line["total"], "total_x": round(x + 6, 1), "segments": segments})
-    legend = [{"label": labels[c], "colour": COLOURS[c]} for c in CATEGORIES]
-    return {"width": WIDTH, "height": len(lines) * ROW + 16, "bars": bars, "legend": legend, "bar_height": ROW - 8,
-            "label_x": LABEL - 8}
+        bars.append({"y": y, "text_y": y + 11, "name_y": y - 5, "name": line["name"], "total": line["total"],
+                     "total_x": round(x + 5, 1), "segments": segments})
+    drawn = {segment["label"] for bar in bars for segment in bar["segments"]}
+    legend = [{"label": labels[c], "colour": COLOURS[c]} for c in CATEGORIES if labels[c] in drawn]
+    return {"width": BAR_WIDTH, "height": len(lines) * BAR_ROW + 6, "bars": bars, "legend": legend,
+            "bar_height": 22, "label_x": 0}
 
 
 SHORT_LABELS = {"guild": "Guild", "dragons": "Dragon VP", "abilities": "Abilities", "eggs": "Eggs",

@@ -1,14 +1,16 @@
 """The calculator page's form: its fields, reading a POST into the API's sheet, and putting errors back on fields.
 
-The page is plain HTML that works without JavaScript: five player blocks (empty ones are skipped), quick totals
-and a card-by-card mat grid (3 caves x 4 columns) per player; card-mode totals are named `players[i].card.*` so
-they never collide with the quick ones. Field names are paths, e.g.
-`players[0].mat.golden_grotto[2].dragon`, so an error the checker reports on `players[0].dragons[3].eggs` can be
-shown beside the input it came from.
+The page is plain HTML that works without JavaScript: five player names (empty ones are skipped), a quick-mode grid
+of categories by players, and card by card a list of dragon rows per cave and player (the script shows rows as
+they are needed; without it all four rows of each cave show). Card-mode totals and places are named
+`players[i].card.*` so they never collide with the quick ones. Field names are paths, e.g.
+`players[0].mat.golden_grotto[2].dragon` (the cave's second row), so an error the checker reports on
+`players[0].dragons[3].eggs` can be shown beside the input it came from.
 """
 from game.engine.catalogue import CAVE_NAMES, CAVES
 from game.engine.model import COLUMNS
 
+from .score import cached_kinds
 from .sheet import MAX_PLAYERS, ROUNDS
 
 QUICK = [
@@ -35,7 +37,8 @@ CARD = [
     ("guild_other_markers", "Other guild markers", "number"),
     ("guild_advances", "Guild track advancements", "number"),
 ]
-SPACE = [("eggs", "Eggs"), ("cached", "Cached"), ("tucked", "Tucked"), ("tokens", "Training")]
+SPACE = [("eggs", "Eggs"), ("cached", "Cached"), ("cached_other", "Other kinds"), ("tucked", "Tucked"),
+         ("tokens", "Training")]
 AUTOMA = [
     ("name", "Name", "text"),
     ("guild_markers", "Guild END GAME squares", "text"),
@@ -60,12 +63,15 @@ def _markers(text):
     return [_int_or_text(p) for p in parts]
 
 
-def read_post(post):
-    """The API's sheet from the page's form, and where each API path's field lives on the page."""
+def read_post(post, cat=None):
+    """The API's sheet from the page's form, and where each API path's field lives on the page.
+
+    `where` also maps each line, `players[seat]`, to its block on the page, `players[i]`. With the catalogue, cached
+    items on a dragon that counts one kind (17, 29) are read as that kind and "other kinds"."""
     mode = post.get("mode", "quick")
     where = {}
-    data = {"mode": mode, "academy": post.get("academy") == "on", "title": post.get("title", "").strip(),
-            "players": []}
+    academy = post.get("academy") == "on"
+    data = {"mode": mode, "academy": academy, "title": post.get("title", "").strip(), "players": []}
     if mode == "card":
         data["guild_tile"] = post.get("guild_tile", "").strip() or None
         objectives = []
@@ -81,6 +87,7 @@ def read_post(post):
             continue
         seat = len(data["players"])
         api = f"players[{seat}]"
+        where[api] = prefix
         where[f"{api}.name"] = f"{prefix}.name"
         player = {"name": name}
         fields, section = (QUICK, prefix) if mode == "quick" else (CARD, f"{prefix}.card")
@@ -93,14 +100,12 @@ def read_post(post):
                     where[f"{api}.{key}[{k}]"] = f"{section}.{key}"
             elif raw:
                 player[key] = _int_or_text(raw)
-        if mode == "quick":
-            places = [post.get(f"{prefix}.objective_places[{r}]", "").strip() for r in range(ROUNDS)]
-            player["objective_places"] = [_int_or_text(p) if p else None for p in places]
-            for r in range(ROUNDS):
-                where[f"{api}.objective_places[{r}]"] = f"{prefix}.objective_places[{r}]"
-            where[f"{api}.objective_places"] = f"{prefix}.objective_places[0]"
+        player["objective_places"] = _read_rounds(post, f"{section}.objective_places", f"{api}.objective_places",
+                                                  where)
         if mode == "card":
-            _read_mat(post, prefix, api, player, where)
+            player["objective_counts"] = _read_rounds(post, f"{prefix}.objective_counts",
+                                                      f"{api}.objective_counts", where)
+            _read_mat(post, prefix, api, player, where, cat, academy)
         data["players"].append(player)
         if post.get("me") == str(i):
             data["me"] = seat
@@ -114,54 +119,80 @@ def read_post(post):
             elif raw:
                 automa[key] = _int_or_text(raw) if kind == "number" else raw
         if mode == "card":
-            counts = []
-            for r in range(ROUNDS):
-                raw = post.get(f"automa.objective_counts[{r}]", "").strip()
-                counts.append(_int_or_text(raw) if raw else None)
-                where[f"automa.objective_counts[{r}]"] = f"automa.objective_counts[{r}]"
-            automa["objective_counts"] = counts
+            automa["objective_counts"] = _read_rounds(post, "automa.objective_counts", "automa.objective_counts",
+                                                      where)
+            automa["objective_places"] = _read_rounds(post, "automa.objective_places", "automa.objective_places",
+                                                      where)
             automa.pop("objective_vp", None)
         data["automa"] = automa
     return data, where
 
 
-def _read_mat(post, prefix, api, player, where):
-    dragons, cave_cards, counts = [], [], []
-    for cave in CAVES:
-        for column in range(1, COLUMNS + 1):
-            space = f"{prefix}.mat.{cave}[{column}]"
-            card = post.get(f"{space}.dragon", "").strip()
-            if card:
-                k = len(dragons)
-                dragon = {"card": card, "cave": cave, "column": column}
-                for key, _ in SPACE:
-                    raw = post.get(f"{space}.{key}", "").strip()
-                    if raw:
-                        dragon[key] = _int_or_text(raw)
-                choice = post.get(f"{space}.choice", "").strip()
-                if choice:
-                    dragon["choice"] = _int_or_text(choice)
-                dragons.append(dragon)
-                for key in ("card", "cave", "column"):
-                    where[f"{api}.dragons[{k}].{key}"] = f"{space}.dragon"
-                for key, _ in SPACE + [("choice", "")]:
-                    where[f"{api}.dragons[{k}].{key}"] = f"{space}.{key}"
-            cave_card = post.get(f"{space}.cave_card", "").strip()
-            if cave_card and column > 1:
-                k = len(cave_cards)
-                cave_cards.append({"card": _int_or_text(cave_card), "cave": cave, "column": column})
-                for key in ("card", "cave", "column"):
-                    where[f"{api}.cave_cards[{k}].{key}"] = f"{space}.cave_card"
+def _read_rounds(post, name, api, where):
+    values = []
     for r in range(ROUNDS):
-        raw = post.get(f"{prefix}.objective_counts[{r}]", "").strip()
-        counts.append(_int_or_text(raw) if raw else None)
-        where[f"{api}.objective_counts[{r}]"] = f"{prefix}.objective_counts[{r}]"
+        raw = post.get(f"{name}[{r}]", "").strip()
+        values.append(_int_or_text(raw) if raw else None)
+        where[f"{api}[{r}]"] = f"{name}[{r}]"
+    where[api] = f"{name}[0]"
+    return values
+
+
+def _read_mat(post, prefix, api, player, where, cat, academy):
+    """Each cave's rows, top to bottom, fill the cave from the left; empty rows are skipped."""
+    dragons, cave_cards = [], []
+    for cave in CAVES:
+        placed = 0
+        for row in range(1, COLUMNS + 1):
+            space = f"{prefix}.mat.{cave}[{row}]"
+            card = post.get(f"{space}.dragon", "").strip()
+            if not card:
+                continue
+            k = len(dragons)
+            placed += 1
+            dragon = {"card": card, "cave": cave}
+            for key, _ in SPACE:
+                raw = post.get(f"{space}.{key}", "").strip()
+                if raw and key != "cached_other":
+                    dragon[key] = _int_or_text(raw)
+            _read_cached(post, space, dragon, cat, academy)
+            choice = post.get(f"{space}.choice", "").strip()
+            if choice:
+                dragon["choice"] = _int_or_text(choice)
+            dragons.append(dragon)
+            for key in ("card", "cave", "column"):
+                where[f"{api}.dragons[{k}].{key}"] = f"{space}.dragon"
+            for key, _ in SPACE + [("choice", "")]:
+                where[f"{api}.dragons[{k}].{key}"] = f"{space}.{key}"
+            for kind in ("meat", "gold", "crystal", "milk"):
+                where[f"{api}.dragons[{k}].cached.{kind}"] = f"{space}.cached"
+            where[f"{api}.dragons[{k}].cached.other"] = f"{space}.cached_other"
+        dug = post.get(f"{prefix}.mat.{cave}.excavated", "").strip()
+        if dug.isdigit():
+            columns = list(range(max(placed, 1) + 1, min(int(dug), COLUMNS) + 1))
+            if int(dug) > COLUMNS:
+                columns = [int(dug)]  # past the mat's end: one space, so one error
+            for column in columns:
+                where[f"{api}.cave_cards[{len(cave_cards)}].column"] = f"{prefix}.mat.{cave}.excavated"
+                cave_cards.append({"card": None, "cave": cave, "column": column})
     player["dragons"] = dragons
     player["cave_cards"] = cave_cards
-    player["objective_counts"] = counts
     where[f"{api}.dragons"] = f"{prefix}.mat"
     where[f"{api}.cave_cards"] = f"{prefix}.mat"
-    where[f"{api}.objective_counts"] = f"{prefix}.objective_counts[0]"
+
+
+def _read_cached(post, space, dragon, cat, academy):
+    """One number, or by kind for a dragon that counts one kind: its kind in `cached`, the rest in `cached_other`."""
+    other = post.get(f"{space}.cached_other", "").strip()
+    index = cat.find_dragon(dragon["card"], academy) if cat else None
+    counted = cached_kinds(cat.engine.dragons[index]) if index is not None else []
+    if counted:
+        dragon["cached"] = {counted[0]: dragon.get("cached", 0), "other": _int_or_text(other) if other else 0}
+    elif other:
+        extra = _int_or_text(other)
+        cached = dragon.get("cached", 0)
+        both = isinstance(extra, int) and isinstance(cached, int)
+        dragon["cached"] = cached + extra if both else cached if not isinstance(cached, int) else extra
 
 
 def place_errors(errors, where):
@@ -177,55 +208,88 @@ def place_errors(errors, where):
 
 
 def layout(post, errors):
-    """The page's blocks with their current values and errors, for the template."""
+    """The page's blocks with their current values and errors, for the template; `summary` lists every error with
+    the label of its field, for the list at the top."""
     value = post.get if post else (lambda key, default="": default)
+    labels = {}
 
-    def field(name, label, kind="number"):
+    def field(name, label, kind="number", where=""):
+        labels[name] = f"{where} · {label}" if where else label
         return {"name": name, "label": label, "kind": kind, "value": value(name, ""), "errors": errors.get(name, [])}
 
     players = []
     for i in range(MAX_PLAYERS):
         prefix = f"players[{i}]"
+        who = value(f"{prefix}.name", "").strip() or f"Player {i + 1}"
         caves = []
         for c, cave in enumerate(CAVES):
-            spaces = []
-            for column in range(1, COLUMNS + 1):
-                space = f"{prefix}.mat.{cave}[{column}]"
-                spaces.append({
-                    "column": column,
-                    "dragon": field(f"{space}.dragon", f"{CAVE_NAMES[c]} {column}: dragon", "dragon"),
-                    "cave_card": field(f"{space}.cave_card", "Cave card", "cave") if column > 1 else None,
-                    "counts": [field(f"{space}.{key}", label) for key, label in SPACE],
-                    "choice": field(f"{space}.choice", "End-game choice", "choice"),
+            rows = []
+            for row in range(1, COLUMNS + 1):
+                space = f"{prefix}.mat.{cave}[{row}]"
+                at = f"{who} · {CAVE_NAMES[c]}"
+                rows.append({
+                    "row": row, "space": space,
+                    "dragon": field(f"{space}.dragon", f"Dragon {row}", "dragon", at),
+                    "counts": [field(f"{space}.{key}", label, "number", at) for key, label in SPACE],
+                    "choice": field(f"{space}.choice", "End-game choice", "choice", at),
+                    "filled": bool(value(f"{space}.dragon", "").strip()),
                 })
-            caves.append({"key": cave, "name": CAVE_NAMES[c], "spaces": spaces})
+            caves.append({"key": cave, "name": CAVE_NAMES[c], "rows": rows,
+                          "excavated": field(f"{prefix}.mat.{cave}.excavated", "Spaces dug", "select",
+                                             f"{who} · {CAVE_NAMES[c]}")})
         players.append({
             "index": i,
-            "name": field(f"{prefix}.name", "Name", "text"),
-            "quick": [field(f"{prefix}.{key}", label, kind) for key, label, kind in QUICK],
-            "places": [field(f"{prefix}.objective_places[{r}]", f"Round {r + 1} objective", "place")
+            "name": field(f"{prefix}.name", f"Player {i + 1}", "text"),
+            "who": who,
+            "quick": [field(f"{prefix}.{key}", label, kind, who) for key, label, kind in QUICK],
+            "places": [field(f"{prefix}.objective_places[{r}]", f"Round {r + 1}", "place", who)
                        for r in range(ROUNDS)],
-            "card": [field(f"{prefix}.card.{key}", label, kind) for key, label, kind in CARD],
+            "card": [field(f"{prefix}.card.{key}", label, kind, who) for key, label, kind in CARD],
+            "card_places": [field(f"{prefix}.card.objective_places[{r}]", "Place", "place", f"{who} · Round {r + 1}")
+                            for r in range(ROUNDS)],
             "caves": caves,
             "mat_errors": errors.get(f"{prefix}.mat", []),
-            "objective_counts": [field(f"{prefix}.objective_counts[{r}]", f"Round {r + 1}") for r in range(ROUNDS)],
+            "objective_counts": [field(f"{prefix}.objective_counts[{r}]", "Count", "number", f"{who} · Round {r + 1}")
+                                 for r in range(ROUNDS)],
             "me": value("me", "0") == str(i),
         })
     automa = {
-        "fields": [field(f"automa.{key}", label, kind) for key, label, kind in AUTOMA],
-        "objective_counts": [field(f"automa.objective_counts[{r}]", f"Round {r + 1}") for r in range(ROUNDS)],
+        "fields": [field(f"automa.{key}", label, kind, "Automa") for key, label, kind in AUTOMA],
+        "objective_counts": [field(f"automa.objective_counts[{r}]", "Count", "number", f"Automa · Round {r + 1}")
+                             for r in range(ROUNDS)],
+        "places": [field(f"automa.objective_places[{r}]", "Place", "place", f"Automa · Round {r + 1}")
+                   for r in range(ROUNDS)],
     }
-    return {
+    rounds = [{"index": r, "objective": field(f"objectives[{r}]", f"Round {r + 1} objective", "select"),
+               "cells": [{"player": p["index"], "who": p["who"], "place": p["card_places"][r],
+                          "count": p["objective_counts"][r]}
+                         for p in players],
+               "automa": {"place": automa["places"][r], "count": automa["objective_counts"][r]}}
+              for r in range(ROUNDS)]
+    quick_rows = [{"label": players[0]["quick"][k]["label"], "cells": [p["quick"][k] for p in players]}
+                  for k in range(len(QUICK))]
+    quick_rows += [{"label": f"Round {r + 1} objective place", "place": True,
+                    "cells": [p["places"][r] for p in players]} for r in range(ROUNDS)]
+    form = {
         "mode": value("mode", "quick"),
         "academy": value("academy", "") == "on",
         "solo": value("solo", "") == "on",
         "title": field("title", "Title (optional)", "text"),
         "guild_tile": field("guild_tile", "Dragon Guild tile", "select"),
-        "objectives": [field(f"objectives[{r}]", f"Round {r + 1} objective", "select") for r in range(ROUNDS)],
+        "rounds": rounds,
         "players": players,
+        "quick_rows": quick_rows,
         "automa": automa,
         "player_count": int(value("player_count", "") or 0) or None,
     }
+    form["summary"] = [{"id": "f-" + _slug(name), "label": labels.get(name, name), "message": message}
+                       for name, messages in errors.items() for message in messages]
+    return form
+
+
+def _slug(name):
+    from django.utils.text import slugify
+    return slugify(name)
 
 
 def to_post(sheet, cat):
@@ -252,26 +316,43 @@ def to_post(sheet, cat):
             continue
         for key, _, _ in CARD:
             post[f"{prefix}.card.{key}"] = _text(player.get(key))
-        for r, count in enumerate(player.get("objective_counts", ())):
-            post[f"{prefix}.objective_counts[{r}]"] = "" if count is None else str(count)  # 0 is a count
-        for dragon in player["dragons"]:
-            space = f"{prefix}.mat.{dragon['cave']}[{dragon['column']}]"
-            post[f"{space}.dragon"] = cat.dragon_label(cat.dragon_slugs[dragon["card"]])
-            for key, _ in SPACE:
+        _rounds_to_post(post, player, f"{prefix}.card.objective_places", f"{prefix}.objective_counts")
+        rows = {}
+        for dragon in player["dragons"]:  # in cave and column order
+            rows[dragon["cave"]] = rows.get(dragon["cave"], 0) + 1
+            space = f"{prefix}.mat.{dragon['cave']}[{rows[dragon['cave']]}]"
+            card = cat.engine.dragons[cat.dragon_slugs[dragon["card"]]]
+            post[f"{space}.dragon"] = cat.dragon_label(card.index)
+            for key in ("eggs", "tucked", "tokens"):
                 post[f"{space}.{key}"] = _text(dragon.get(key))
+            cached = dragon.get("cached", 0)
+            if isinstance(cached, dict):
+                counted = cached_kinds(card)[:1]
+                post[f"{space}.cached"] = _text(sum(n for kind, n in cached.items() if kind in counted))
+                post[f"{space}.cached_other"] = _text(sum(n for kind, n in cached.items() if kind not in counted))
+            else:
+                post[f"{space}.cached"] = _text(cached)
             if "choice" in dragon:
                 post[f"{space}.choice"] = str(dragon["choice"])
         for cave_card in player["cave_cards"]:
-            if cave_card["card"] is not None:
-                post[f"{prefix}.mat.{cave_card['cave']}[{cave_card['column']}].cave_card"] = str(cave_card["card"])
+            name = f"{prefix}.mat.{cave_card['cave']}.excavated"
+            if cave_card["column"] > rows.get(cave_card["cave"], 0):
+                post[name] = str(max(int(post.get(name) or 0), cave_card["column"]))
     automa = sheet.get("automa")
     if automa:
         post["solo"] = "on"
         for key, _, _ in AUTOMA:
             post[f"automa.{key}"] = _text(automa.get(key))
-        for r, count in enumerate(automa.get("objective_counts") or ()):
-            post[f"automa.objective_counts[{r}]"] = "" if count is None else str(count)
+        if sheet["mode"] == "card":
+            _rounds_to_post(post, automa, "automa.objective_places", "automa.objective_counts")
     return post
+
+
+def _rounds_to_post(post, entry, places, counts):
+    for r, place in enumerate(entry.get("objective_places") or ()):
+        post[f"{places}[{r}]"] = "" if place is None else str(place)  # 0 is "all others", not empty
+    for r, count in enumerate(entry.get("objective_counts") or ()):
+        post[f"{counts}[{r}]"] = "" if count is None else str(count)  # 0 is a count
 
 
 def _text(value):

@@ -42,6 +42,24 @@ def choice_options(card):
     return []
 
 
+def cached_kinds(card):
+    """The resource kinds a dragon's abilities count when they count what is cached on it (17: milk), in order."""
+    kinds = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("count") == "cached" and node.get("item") in RESOURCES and node["item"] not in kinds:
+                kinds.append(node["item"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(card.abilities)
+    return kinds
+
+
 def _answers(card, choice):
     """The engine's answers for a sheet's choice (see scoring.evaluate: option numbers from 0, then yes/no)."""
     effect = next(a["effect"] for a in card.abilities if a["kind"] == "end_game")
@@ -57,11 +75,12 @@ def build_player(seat, entry, cat):
         space = pl.spaces[CAVE_INDEX[dragon["cave"]] * COLUMNS + dragon["column"] - 1]
         space.dragon = cat.dragon_slugs[dragon["card"]]
         space.eggs = dragon["eggs"]
-        # The sheet has one number per dragon. Only hatchlings 17 and 29 score one kind ("per milk / meat cached
-        # here"), and what a hatchling holds is its food, so cached items count as the dragon's food when it eats one.
-        food = cat.engine.dragons[space.dragon].feeds_on
-        space.cached = [0, 0, 0, 0]
-        space.cached[RESOURCES.index(food) if food in RESOURCES else 0] = dragon["cached"]
+        # A number where no ability asks the kind (any slot counts the same); by kind where one does (17, 29).
+        cached = dragon["cached"]
+        if isinstance(cached, dict):
+            space.cached = [cached.get(kind, 0) for kind in RESOURCES]
+        else:
+            space.cached = [cached, 0, 0, 0]
         space.tucked = [UNKNOWN_CARD] * dragon["tucked"]
         space.tokens = dragon["tokens"]
     for cave_card in entry["cave_cards"]:
@@ -206,8 +225,11 @@ def _card_lines(sheet, cat):
         breakdown["dragons"] -= fledglings * fledglings
         details = [{"dragon": cat.dragon_label(int(source.split(":")[1])), "vp": vp}
                    for source, vp in mine.end_vp.items() if source.startswith("dragon:")]
+        by_card = {cat.data["dragon_slugs"][int(source.split(":")[1])]: vp
+                   for source, vp in mine.end_vp.items() if source.startswith("dragon:")}
         lines.append({"name": entry["name"], "automa": False, "breakdown": breakdown,
                       "visible_dragons": len(scoring.visible_dragons(pl)), "details": details,
+                      "abilities_by_card": by_card,
                       "objective_places": [PLACE_NAMES[p] for p in places]})
     return lines, [r for r in objectives if r]
 
@@ -217,7 +239,8 @@ def _copy(pl):
 
 
 def _objective_rounds(sheet, cat, players):
-    """Each round's count per line (entered, or counted on the final mat), its places and VP."""
+    """Each round's places per line, as entered from the round tracker or ranked from counts (entered, or counted
+    on the final mat), and their VP."""
     from game.engine import interpreter as fx
     from game.engine.state import GameState
 
@@ -225,30 +248,39 @@ def _objective_rounds(sheet, cat, players):
     st.players = players
     rounds = []
     automa = sheet["automa"]
+    entries = sheet["players"] + ([automa] if automa else [])
     for r, chosen in enumerate(sheet["objectives"]):
-        if chosen is None:
+        side = None
+        if chosen is not None:
+            tile = cat.engine.objective_tiles[cat.objective_numbers[chosen["tile"]]]
+            side = tile["sides"][chosen["side"]]
+        round_ = {"round": r + 1, "tile": chosen and chosen["tile"], "side": chosen and chosen["side"],
+                  "text": render_counter_text(side["counts"]) if side else "no tile chosen"}
+        if entries[0]["objective_places"][r] is not None:  # the sheet checked: all lines have places, or none
+            places = [entry["objective_places"][r] for entry in entries]
+            counts, from_mat = [None] * len(entries), [False] * len(entries)
+        elif side is None:
             rounds.append(None)
             continue
-        tile = cat.engine.objective_tiles[cat.objective_numbers[chosen["tile"]]]
-        side = tile["sides"][chosen["side"]]
-        counts, from_mat = [], []
-        for seat, entry in enumerate(sheet["players"]):
-            given = entry["objective_counts"][r]
-            if given is None:
-                frame = st.frames.pop(fx.new_frame(st, seat, source="objective"))
-                given = fx.count(st, frame, side["counts"])
-            counts.append(given)
-            from_mat.append(entry["objective_counts"][r] is None)
-        if automa:
-            given = automa["objective_counts"][r]
-            values = side.get("automa_values") or []
-            counts.append(given if given is not None else (values[r] if r < len(values) else 0))
-            from_mat.append(False)
-        places = objective_places(st, counts)
+        else:
+            counts, from_mat = [], []
+            for seat, entry in enumerate(sheet["players"]):
+                given = entry["objective_counts"][r]
+                if given is None:
+                    frame = st.frames.pop(fx.new_frame(st, seat, source="objective"))
+                    given = fx.count(st, frame, side["counts"])
+                counts.append(given)
+                from_mat.append(entry["objective_counts"][r] is None)
+            if automa:
+                given = automa["objective_counts"][r]
+                values = side.get("automa_values") or []
+                counts.append(given if given is not None else (values[r] if r < len(values) else 0))
+                from_mat.append(False)
+            places = objective_places(st, counts)
         vp = [scoring.objective_vp(cat.engine, [0] * r + [place]) for place in places]
-        rounds.append({"round": r + 1, "tile": chosen["tile"], "side": chosen["side"],
-                       "text": render_counter_text(side["counts"]), "counts": counts, "from_mat": from_mat,
-                       "places": places, "place_names": [PLACE_NAMES[p] for p in places], "vp": vp})
+        round_.update({"counts": counts, "from_mat": from_mat, "places": places,
+                       "place_names": [PLACE_NAMES[p] for p in places], "vp": vp})
+        rounds.append(round_)
     return rounds
 
 

@@ -4,8 +4,10 @@ from django.db.models import Avg, Count, Q
 
 from ..models import CATEGORIES, ScoreEntry, ScoreSheet
 from . import catalogue
+from game.engine import scoring
+
 from .score import score_sheet
-from .sheet import clean_sheet
+from .sheet import SheetInvalid, clean_sheet
 
 
 def score(data):
@@ -13,6 +15,45 @@ def score(data):
     cat = catalogue.current()
     sheet = clean_sheet(data, cat)
     return sheet, score_sheet(sheet, cat)
+
+
+def preview(data):
+    """Totals while a sheet is typed in, failing soft: the whole sheet's result when it is valid, else each line
+    scored alone (its objective VP taken from its places), and None for a line that has mistakes of its own.
+
+    Returns (lines, errors): per line its total and each dragon's ability VP by card slug, or None."""
+    cat = catalogue.current()
+    try:
+        sheet, result = score(data)
+    except SheetInvalid as exc:
+        return [_alone(data, seat, cat) for seat in range(len(_players(data)))], exc.errors
+    return [_preview_line(line) for line in result["lines"][:len(sheet["players"])]], {}
+
+
+def _players(data):
+    players = data.get("players") if isinstance(data, dict) else None
+    return players if isinstance(players, list) else []
+
+
+def _alone(data, seat, cat):
+    player = dict(_players(data)[seat]) if isinstance(_players(data)[seat], dict) else {}
+    places = player.pop("objective_places", None)
+    places = places if isinstance(places, list) else []
+    player.pop("objective_counts", None)
+    alone = {k: v for k, v in data.items() if k not in ("players", "automa", "me")}
+    alone["players"] = [player]
+    try:
+        sheet, result = score(alone)
+    except SheetInvalid:
+        return None
+    line = _preview_line(result["lines"][0])
+    if all(p in (0, 1, 2, 3, None) and not isinstance(p, bool) for p in places):
+        line["total"] += scoring.objective_vp(cat.engine, [p or 0 for p in places])
+    return line
+
+
+def _preview_line(line):
+    return {"total": line["total"], "abilities": line.get("abilities_by_card", {})}
 
 
 def save(data, owner=None):

@@ -4,10 +4,10 @@
 with its column) or raises `SheetInvalid` whose `errors` map a field path such as `players[1].dragons[2].eggs` to
 messages. Nothing here scores: that is `game.calculator.score`, which hands the mats to the engine.
 """
-from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES, CAVES
+from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES, CAVES, RESOURCES
 from game.engine.model import COLUMNS
 
-from .score import choice_options
+from .score import PLACE_NAMES, cached_kinds, choice_options
 
 MAX_PLAYERS = 5
 MAX_NUMBER = 999
@@ -20,6 +20,7 @@ QUICK_FIELDS = ("dragon_vp", "end_game_vp", "eggs", "cached", "tucked", "objecti
 CARD_FIELDS = ("nest_eggs", "coins", "resources", "hand_dragons", "hand_caves", "guild_ability_markers",
                "guild_other_markers", "guild_advances")
 DRAGON_FIELDS = ("card", "cave", "column", "eggs", "cached", "tucked", "tokens", "choice")
+COUNTED = ("eggs", "tucked", "tokens")
 CAVE_CARD_FIELDS = ("card", "cave", "column")
 # End-game abilities can cost points (Minor Sharpclaw), so a quick-mode total of them may be below zero.
 SIGNED = {"end_game_vp"}
@@ -153,7 +154,7 @@ def clean_sheet(data, cat):
     for i, player in enumerate(players):
         path = f"players[{i}]"
         if mode == "quick":
-            clean["players"].append(_quick_player(ch, player, path))
+            clean["players"].append(_quick_player(ch, player, path, academy))
         else:
             clean["players"].append(_card_player(ch, player, path, academy, clean.get("guild_tile"), seen))
     automa = data.get("automa")
@@ -169,6 +170,12 @@ def clean_sheet(data, cat):
             clean["me"] = me
     _check_names(ch, clean)
     _check_shared_guild_squares(ch, clean)
+    if mode == "card":
+        _check_rounds(ch, clean)
+    elif not clean["automa"] and not any(p["objective_vp"] for p in clean["players"]):
+        for r in range(ROUNDS):
+            _check_places(ch, [(f"players[{i}]", p["name"], p["objective_places"][r])
+                               for i, p in enumerate(clean["players"])], r)
     if ch.errors:
         raise SheetInvalid(ch.errors)
     return clean
@@ -256,27 +263,79 @@ def _objectives(ch, data, academy):
 PLACE_WORDS = {"1st": 1, "2nd": 2, "3rd": 3, "other": 0, "others": 0, "all others": 0}
 
 
-def _places(ch, obj, path):
-    """Objective placements per round: 1, 2, 3, or 0 for "all others" (empty: no marker that round)."""
+def _places(ch, obj, path, empty=0):
+    """Objective placements per round: 1, 2, 3, or 0 for "all others"; a round left empty becomes `empty`."""
     places = obj.get("objective_places", [])
     where = f"{path}.objective_places"
+    if places is None:
+        places = []
     if not isinstance(places, list) or len(places) > ROUNDS:
         ch.error(where, f"a list of at most {ROUNDS} places: 1, 2, 3 or 0 for 'all others'")
-        return [0] * ROUNDS
+        return [empty] * ROUNDS
     clean = []
     for r, place in enumerate(places):
         if isinstance(place, str):
-            place = PLACE_WORDS.get(place.strip().lower(), int(place) if place.strip().isdigit() else place)
+            text = place.strip().lower()
+            place = PLACE_WORDS.get(text, int(text) if text.isdigit() else place)
         if place is None or place == "":
-            place = 0
+            clean.append(empty)
+            continue
         if isinstance(place, bool) or place not in (0, 1, 2, 3):
             ch.error(f"{where}[{r}]", "a place is 1, 2, 3, or 0 for 'all others'")
-            place = 0
+            place = empty
         clean.append(place)
-    return clean + [0] * (ROUNDS - len(clean))
+    return clean + [empty] * (ROUNDS - len(clean))
 
 
-def _quick_player(ch, player, path):
+def _check_places(ch, lines, r):
+    """One round's places as the round tracker allows them: tied players share a place and the next player takes
+    the next one, so a 2nd needs a 1st and a 3rd needs a 2nd. `lines` are (path, name, place) with a place given."""
+    taken = {place for _, _, place in lines}
+    for path, name, place in lines:
+        if place > 1 and place - 1 not in taken:
+            ch.error(f"{path}.objective_places[{r}]",
+                     f"round {r + 1}: {name} is on {PLACE_NAMES[place]}, but nobody is on {PLACE_NAMES[place - 1]}. "
+                     f"Tied players share a place and the next player takes the next one")
+
+
+def game_cards(cat, academy):
+    """The dragon cards of a game: the base cards, or with Dragon Academy its cards and updated printings."""
+    printing = "updated" if academy else "original"
+    chosen = {}
+    for card in cat.dragons:
+        if card.expansion != "base" and not academy:
+            continue
+        if card.number not in chosen or card.printing == printing:
+            chosen[card.number] = card
+    return list(chosen.values())
+
+
+def quick_limits(cat, academy, dragons=0):
+    """What the rules allow in quick mode, from the board facts and the game's cards (docs/calculator.md explains
+    each): `dragons` is the number of dragons on the mat when it is known."""
+    cards = game_cards(cat, academy)
+    shown = dragons or cat.max_dragons
+    adults = sorted((c.vp for c in cards if c.size != "fledgling"), reverse=True)
+    nests = sorted((c.capacity for c in cards), reverse=True)
+    return {
+        "visible_dragons": cat.max_dragons,
+        "eggs": cat.mat_nests + sum(nests[:shown]),
+        "dragon_vp": sum(adults[:shown]),
+        "fledglings": min(shown, sum(1 for c in cards if c.size == "fledgling")),
+        "tucked": len(cards) - dragons,
+    }
+
+
+LIMIT_WORDS = {
+    "visible_dragons": "a mat holds at most {n} dragons",
+    "eggs": "at most {n}: the mat's nests and the largest nests of as many dragons as the mat holds",
+    "dragon_vp": "at most {n}: the highest printed VP of as many dragons as the mat holds",
+    "fledglings": "at most {n}: the fledglings in the game that fit on the mat",
+    "tucked": "at most {n}: the game's dragon cards that are not on the mat",
+}
+
+
+def _quick_player(ch, player, path, academy):
     if not ch.known(player, ("name", "guild_markers", "objective_places", *QUICK_FIELDS), path):
         return {"name": "?", "guild_markers": [], "objective_places": [0] * ROUNDS, **{f: 0 for f in QUICK_FIELDS}}
     entry = {"name": ch.name(player, path), "guild_markers": ch.guild_markers(player, path),
@@ -285,9 +344,12 @@ def _quick_player(ch, player, path):
         entry[field] = ch.whole(player, field, path, signed=field in SIGNED)
     if entry["objective_vp"] and any(entry["objective_places"]):
         ch.error(f"{path}.objective_vp", "give the objective VP or the placements, not both")
-    limit = ch.cat.engine.max_dragons
-    if entry["visible_dragons"] > limit:
-        ch.error(f"{path}.visible_dragons", f"a mat holds at most {limit} dragons")
+    limits = quick_limits(ch.cat.engine, academy, min(entry["visible_dragons"], ch.cat.engine.max_dragons))
+    for field, limit in limits.items():
+        if field == "fledglings" and entry[field] and not academy:
+            ch.error(f"{path}.fledglings", "fledglings come with Dragon Academy: turn the expansion on")
+        elif entry[field] > limit:
+            ch.error(f"{path}.{field}", LIMIT_WORDS[field].format(n=limit))
     if entry["fledglings"] > entry["visible_dragons"]:
         ch.error(f"{path}.fledglings", "fledglings are dragons on the mat: at most as many as the dragons")
     if len(entry["guild_markers"]) > ch.cat.engine.markers_per_player:
@@ -296,7 +358,8 @@ def _quick_player(ch, player, path):
 
 
 def _automa(ch, automa, mode):
-    fields = ("name", "guild_markers", "dragon_vp", "objective_vp", "objective_counts", "cache_tokens",
+    fields = ("name", "guild_markers", "dragon_vp", "objective_vp", "objective_counts", "objective_places",
+              "cache_tokens",
               "visible_dragons", "eggs", "cached", "tucked")
     if automa is True:
         automa = {}
@@ -312,6 +375,8 @@ def _automa(ch, automa, mode):
         ch.error("automa.visible_dragons", f"at most {ch.cat.engine.max_dragons} dragons")
     if mode == "card":
         entry["objective_counts"] = _counts(ch, automa, "automa")
+        entry["objective_places"] = _places(ch, automa, "automa", empty=None)
+        _one_of_place_or_count(ch, entry, "automa")
     return entry
 
 
@@ -325,8 +390,38 @@ def _counts(ch, obj, path):
     return [ch.whole(holder, r, f"{path}.objective_counts", allow_none=True) for r in range(ROUNDS)]
 
 
+def _one_of_place_or_count(ch, entry, path):
+    for r, (count, place) in enumerate(zip(entry["objective_counts"], entry["objective_places"])):
+        if count is not None and place is not None:
+            ch.error(f"{path}.objective_places[{r}]", f"round {r + 1}: give the place or the count, not both")
+
+
+def _check_rounds(ch, clean):
+    """Card mode, round by round: places from the round tracker for every line or for none, laid out as the
+    tracker allows; counts only where the round's objective tile is known, since they are ranked by it."""
+    lines = [(f"players[{i}]", p) for i, p in enumerate(clean["players"])]
+    if clean["automa"]:
+        lines.append(("automa", clean["automa"]))
+    for r in range(ROUNDS):
+        placed = [(path, e["name"], e["objective_places"][r]) for path, e in lines
+                  if e["objective_places"][r] is not None]
+        if placed:
+            for path, entry in lines:
+                if entry["objective_places"][r] is None:
+                    ch.error(f"{path}.objective_places[{r}]",
+                             f"round {r + 1}: the other lines have places from the round tracker; "
+                             f"give {entry['name']}'s place too (all others if no marker)")
+            _check_places(ch, placed, r)
+        elif clean["objectives"][r] is None:
+            for path, entry in lines:
+                if entry["objective_counts"][r] is not None:
+                    ch.error(f"{path}.objective_counts[{r}]",
+                             f"round {r + 1} has no objective tile, so a count cannot be placed: choose the "
+                             f"tile, or give the places from the round tracker")
+
+
 def _card_player(ch, player, path, academy, guild_tile, seen):
-    fields = ("name", "dragons", "cave_cards", "guild_markers", "objective_counts", *CARD_FIELDS)
+    fields = ("name", "dragons", "cave_cards", "guild_markers", "objective_counts", "objective_places", *CARD_FIELDS)
     if not ch.known(player, fields, path):
         player = {"name": "?"}
     cat = ch.cat.engine
@@ -334,6 +429,8 @@ def _card_player(ch, player, path, academy, guild_tile, seen):
     for field in CARD_FIELDS:
         entry[field] = ch.whole(player, field, path)
     entry["objective_counts"] = _counts(ch, player, path)
+    entry["objective_places"] = _places(ch, player, path, empty=None)
+    _one_of_place_or_count(ch, entry, path)
     if entry["nest_eggs"] > cat.mat_nests:
         ch.error(f"{path}.nest_eggs", f"the mat has {cat.mat_nests} nests: at most {cat.mat_nests} eggs there")
     markers = len(entry["guild_markers"]) + entry["guild_ability_markers"] + entry["guild_other_markers"]
@@ -377,36 +474,40 @@ def _dragons(ch, player, path, academy, owner, seen):
         if not ch.known(item, DRAGON_FIELDS, where):
             continue
         index = ch.cat.find_dragon(item.get("card"), academy)
-        cave = ch.cave(item, where)
+        card = None if index is None else cat.dragons[index]
         if index is None:
             ch.error(f"{where}.card", f"no dragon called {item.get('card')!r} in the catalogue")
+        cave = _dragon_cave(ch, item, where, card)
+        column = ch.whole(item, "column", where, allow_none=True)
+        if cave is not None:
+            # The space is taken even when the card is misnamed, so one typo is one error, not a gap after it.
+            column = next_column[cave] if column is None else column
+            if not 1 <= column <= COLUMNS:
+                ch.error(f"{where}.column", f"a cave has columns 1 to {COLUMNS}")
+                cave = None
+            elif (cave, column) in taken:
+                ch.error(f"{where}.column", f"column {column} of the {CAVE_NAMES[CAVE_INDEX[cave]]} already holds "
+                         f"the dragon of dragons[{taken[(cave, column)]}]")
+                cave = None
+            else:
+                taken[(cave, column)] = k
+                next_column[cave] = max(next_column[cave], column + 1)
+        if card is None:
             continue
-        card = cat.dragons[index]
         if card.expansion != "base" and not academy:
             ch.error(f"{where}.card", f"{card.name} comes with Dragon Academy: turn the expansion on")
         if index in seen:
             ch.error(f"{where}.card", f"{card.name} is already on {seen[index]}'s mat: each card is in one place")
         seen.setdefault(index, owner)
-        column = ch.whole(item, "column", where, allow_none=True)
         if cave is None:
             continue
         if CAVE_INDEX[cave] not in card.habitats:
             lives = " or ".join(CAVE_NAMES[h] for h in card.habitats)
             ch.error(f"{where}.cave", f"{card.name} lives in the {lives}, not the {CAVE_NAMES[CAVE_INDEX[cave]]}")
-        if column is None:
-            column = next_column[cave]
-        if not 1 <= column <= COLUMNS:
-            ch.error(f"{where}.column", f"a cave has columns 1 to {COLUMNS}")
-            continue
-        next_column[cave] = max(next_column[cave], column + 1)
-        if (cave, column) in taken:
-            ch.error(f"{where}.column", f"column {column} of the {CAVE_NAMES[CAVE_INDEX[cave]]} already holds "
-                     f"the dragon of dragons[{taken[(cave, column)]}]")
-            continue
-        taken[(cave, column)] = k
         dragon = {"card": ch.cat.data["dragon_slugs"][index], "cave": cave, "column": column}
-        for field in ("eggs", "cached", "tucked", "tokens"):
+        for field in COUNTED:
             dragon[field] = ch.whole(item, field, where)
+        dragon["cached"] = _cached(ch, item, where, card)
         if dragon["eggs"] > card.capacity:
             ch.error(f"{where}.eggs", f"{card.name} has {_many(card.capacity, 'nest')}: at most "
                      f"{_many(card.capacity, 'egg')}")
@@ -435,6 +536,43 @@ def _dragons(ch, player, path, academy, owner, seen):
     clean.sort(key=lambda dragon: (CAVE_INDEX[dragon["cave"]], dragon["column"]))
     return clean
 
+
+def _dragon_cave(ch, item, where, card):
+    """The dragon's cave: as given, or its only habitat when it lives in one cave and none was given."""
+    if item.get("cave") in (None, ""):
+        if card is None:
+            return None  # the card's own error says enough
+        if len(card.habitats) == 1:
+            return CAVES[card.habitats[0]]
+        lives = " or ".join(CAVE_NAMES[h] for h in card.habitats)
+        ch.error(f"{where}.cave", f"{card.name} lives in the {lives}: say which")
+        return None
+    return ch.cave(item, where)
+
+
+def _cached(ch, item, where, card):
+    """Cached items: a number, or {resource: number} for a dragon that counts one kind (17 and 29 count only
+    milk or meat), where "other" stands for every kind the dragon does not count."""
+    counted = cached_kinds(card)
+    value = item.get("cached")
+    if not isinstance(value, dict):
+        number = ch.whole(item, "cached", where)
+        if number and counted:
+            kinds = " or ".join(counted)
+            ch.error(f"{where}.cached", f"{card.name} scores only {kinds} cached on it: give cached by kind, e.g. "
+                     f'{{"{counted[0]}": {number}, "other": 0}}')
+        return number
+    by_kind = {}
+    for kind in value:
+        if kind not in RESOURCES and kind != "other":
+            ch.error(f"{where}.cached.{kind}", f"a kind is one of {', '.join(RESOURCES)} or other")
+            continue
+        by_kind[kind] = ch.whole(value, kind, f"{where}.cached")
+    other = by_kind.pop("other", 0)
+    if other:
+        spare = [r for r in RESOURCES if r not in counted]
+        by_kind[spare[0]] = by_kind.get(spare[0], 0) + other
+    return {kind: n for kind, n in by_kind.items() if n} or 0  # nothing cached is 0, however it was given
 
 
 def _cave_cards(ch, player, path, academy, dragons, owner, seen):

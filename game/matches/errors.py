@@ -42,6 +42,25 @@ class StaleMatch(StaleVersion):
     status = 409
 
 
+class DatabaseBusy(MatchError):
+    """The database stayed locked by other writers for longer than we wait: nothing was stored; try again soon."""
+
+    status = 503
+    retry_after = 1
+
+
+class MatchDamaged(MatchError):
+    """The stored match failed its integrity check (game/matches/integrity.py): it is left as it is for staff and
+    refused until repaired. Not the client's doing, and asking again will not help."""
+
+    status = 409
+
+    def __init__(self, match_id, reason):
+        super().__init__(f"match {match_id} cannot be played: its stored record is damaged ({reason}). "
+                         f"Nothing was changed; the site's staff can check it with manage.py verify_matches")
+        self.reason = reason
+
+
 class CatalogueNotReady(MatchError):
     """The database catalogue cannot set a game up (not loaded, or a board fact is missing)."""
 

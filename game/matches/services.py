@@ -5,12 +5,13 @@ Each runs in one transaction with the match row locked (`select_for_update`), an
 conditional update on the version whose row count is checked, so two players acting at once can never both win and
 a refused request leaves nothing half-saved. Rules live in the engine; this module only asks it.
 """
+import logging
 import secrets
 from datetime import timedelta
 from functools import partial
 
 from django.core import signing
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
@@ -19,15 +20,18 @@ from game.engine.decisions import MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
-from . import bots, catalogue, notify
-from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, NotCreator, NotSeated, NotYourTurn,
-                     StaleMatch)
+from . import bots, catalogue, integrity, notify
+from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchError, NotCreator, NotSeated,
+                     NotYourTurn, StaleMatch)
+from .locking import retry_later_when_busy
 from .signals import match_changed
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 BOT_DELAY = timedelta(seconds=2)  # a bot waits this long before moving, so people can follow its moves
 INVITE_SALT = "wyrmdex.match-invite"
+
+logger = logging.getLogger(__name__)
 
 
 def _whole_number(field, value, low=None, high=None):
@@ -50,6 +54,7 @@ def _choice(field, value, allowed):
     return value
 
 
+@retry_later_when_busy
 def create_match(user, players=2, academy=False, updated=None, days_per_move=3, on_timeout="forfeit",
                  private=False):
     """Open a match for `players` seats; its creator takes the first seat."""
@@ -96,6 +101,7 @@ def _locked(match_id):
         raise Http404(f"there is no match {match_id}") from None
 
 
+@retry_later_when_busy
 def join_match(match_id, user, invited=False):
     """Take the next free seat; the match starts when the last seat is taken. A private match is joined only
     with its invite link (`invited`)."""
@@ -117,6 +123,7 @@ def join_match(match_id, user, invited=False):
     return match
 
 
+@retry_later_when_busy
 def start_match(match_id, user):
     """The creator starts before every seat is taken: the match is played by those seated (at least 2)."""
     with transaction.atomic():
@@ -143,6 +150,7 @@ def _start(match):
     fields = _progress(match, state, list(match.seats.select_related("user")), None)
     for name, value in fields.items():
         setattr(match, name, value)
+    integrity.seal_start(match)
     match.save()
     _announce(match, state, list(match.seats.select_related("user")), None)
 
@@ -151,6 +159,7 @@ def load_state(match):
     """The engine state of a started match (None while it waits for players)."""
     if match.state is None:
         return None
+    integrity.check_seal(match)
     return GameState.from_json(catalogue.engine(match.catalogue_id), match.state)
 
 
@@ -216,16 +225,10 @@ def _announce(match, state, seats, before):
                                   notices=notices, machine_due=machine_due))
 
 
+@retry_later_when_busy
 def submit_decision(match_id, user, version, option):
     """Take one decision for `user` at `version`; see `_submit` for what is refused."""
-    try:
-        return _submit(match_id, user, version, option)
-    except OperationalError as exc:
-        # SQLite has no row locks: of two writers at once, one is told the database is locked. For the player
-        # that is the same news as a stale version: someone else moved first.
-        if connection.vendor == "sqlite" and "locked" in str(exc):
-            raise StaleMatch("another decision was stored at the same moment; look again and choose anew") from exc
-        raise
+    return _submit(match_id, user, version, option)
 
 
 def _submit(match_id, user, version, option):
@@ -241,6 +244,7 @@ def _submit(match_id, user, version, option):
         raise InvalidInput("option", str(exc)) from None
     with transaction.atomic():
         match = _locked(match_id)
+        integrity.check_log_tail(match)
         seat = seat_of(match, user)
         if seat is None:
             raise NotSeated("you do not have a seat at this match")
@@ -277,12 +281,15 @@ def _record(match, state, seats, seat, option):
     label = state.label(option)
     state.apply(option)
     fields = _progress(match, state, seats, seat)
+    snapshot = state.to_json()
+    sealed = integrity.next_link(match, version + 1, seat, option, snapshot)
     changed = Match.objects.filter(pk=match.pk, version=version).update(
-        version=version + 1, state=state.to_json(), changed=timezone.now(), **fields)
+        version=version + 1, state=snapshot, changed=timezone.now(), **fields, **sealed)
     if changed != 1:
         raise StaleMatch("another decision was stored at the same moment; look again and choose anew")
     MatchDecision.objects.create(match=match, number=version + 1, seat=seat, kind=option.kind,
-                                 args=list(option.args), prompt=prompt[:200], label=label[:300])
+                                 args=list(option.args), prompt=prompt[:200], label=label[:300],
+                                 link=sealed["chain"])
     match.version = version + 1
     _announce(match, state, seats, seat)
 
@@ -329,6 +336,7 @@ def _leave(match, seat, why, now):
     _announce(match, state, seats, before=state.pending.player)
 
 
+@retry_later_when_busy
 def resign(match_id, user):
     """Leave a match in play: your seat is out and placed last (see docs/matches.md)."""
     with transaction.atomic():
@@ -341,6 +349,7 @@ def resign(match_id, user):
     return match
 
 
+@retry_later_when_busy
 def abort_match(match_id, user):
     """Call a match off before its first decision: any seated player or its creator may."""
     with transaction.atomic():
@@ -357,6 +366,7 @@ def abort_match(match_id, user):
     return match
 
 
+@retry_later_when_busy
 def rematch(match_id, user):
     """A new match with the same players and options, a new seed and the seats rotated by one; it starts at once.
     Asking again (or the other players asking too) gives the same rematch."""
@@ -388,6 +398,7 @@ def rematch(match_id, user):
     return new
 
 
+@retry_later_when_busy
 def post_chat(match_id, user, text):
     """Add a line to the match's chat; only seated players write, anyone who may watch reads."""
     if not isinstance(text, str):
@@ -411,11 +422,19 @@ def sweep(now=None):
     now = now or timezone.now()
     due = Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=now)
     for match_id, version in due.values_list("pk", "version"):
-        on_deadline(match_id, version, now)
+        _sweep_one(on_deadline, match_id, version, now)
     soon = Match.objects.filter(status=Match.Status.PLAYING, reminded=False,
                                 deadline__lte=now + timedelta(days=max(Match.DAYS_PER_MOVE)) * notify.REMIND_AT)
     for match_id in soon.values_list("pk", flat=True):
-        remind(match_id, now)
+        _sweep_one(remind, match_id, now)
+
+
+def _sweep_one(work, *args):
+    # One match that cannot be acted on (a damaged record, a lock held too long) must not stop the others'.
+    try:
+        work(*args)
+    except MatchError as exc:
+        logger.warning("deadline sweep skipped match %s: %s", args[0], exc)
 
 
 def on_deadline(match_id, version, now=None):

@@ -8,7 +8,7 @@ from game.models import ScoreEntry, ScoreSheet
 
 pytestmark = pytest.mark.django_db
 
-GAME = {"mode": "quick", "title": "Friday game", "players": [
+GAME = {"mode": "quick", "title": "Friday game", "academy": True, "players": [
     {"name": "Ann", "dragon_vp": 40, "eggs": 6, "coins": 2, "items": 9, "visible_dragons": 10},
     {"name": "Ben", "dragon_vp": 35, "eggs": 9, "fledglings": 2, "visible_dragons": 11},
 ]}
@@ -91,3 +91,15 @@ def test_a_saved_card_sheet_lists_each_mat_cave_by_cave(client, catalogue):
     code = post(client, "/api/calculator/sheets/", data).json()["code"]
     page = client.get(f"/calculator/s/{code}/").content.decode()
     assert "<dd>74 Solitary Brown Drake · 60 Stealthy Rufftail</dd>" in page
+
+
+def test_the_sheets_in_the_docs_score(client, catalogue):
+    from pathlib import Path
+    import re
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "calculator.md").read_text()
+    sheets = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", docs, re.S) if '"mode"' in block]
+    assert len(sheets) == 2
+    for sheet in sheets:
+        response = post(client, "/api/calculator/score/", sheet)
+        assert response.status_code == 200, response.json()

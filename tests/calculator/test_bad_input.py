@@ -99,6 +99,52 @@ CASES = [
      "guild_tile", "turn the expansion on"),
     ("guild ability markers without a tile", card({"name": "Ann", "guild_ability_markers": 1}),
      "players[0].guild_ability_markers", "choose the game's Dragon Guild tile"),
+    # Objective places from the round tracker, card mode.
+    ("a count for a round without a tile", card({"name": "Ann", "objective_counts": [None, 3]}),
+     "players[0].objective_counts[1]", "round 2 has no objective tile"),
+    ("a place and a count for one round", card({"name": "Ann", "objective_counts": [2],
+                                                "objective_places": [1]}, objectives=[{"tile": 3, "side": "a"}]),
+     "players[0].objective_places[0]", "the place or the count, not both"),
+    ("a place for one player only", card({"name": "Ann", "objective_places": [None, 1]}, {"name": "Ben"}),
+     "players[1].objective_places[1]", "give Ben's place too"),
+    ("a 2nd place without a 1st", card({"name": "Ann", "objective_places": [2]},
+                                       {"name": "Ben", "objective_places": [0]}),
+     "players[0].objective_places[0]", "round 1: Ann is on 2nd, but nobody is on 1st"),
+    ("a 3rd after a tie for 1st", card({"name": "Ann", "objective_places": [None, None, 1]},
+                                       {"name": "Ben", "objective_places": [None, None, 1]},
+                                       {"name": "Cy", "objective_places": [None, None, "3rd"]}),
+     "players[2].objective_places[2]", "Cy is on 3rd, but nobody is on 2nd"),
+    ("a place that does not exist (card)", card({"name": "Ann", "objective_places": ["4th"]}),
+     "players[0].objective_places[0]", "1, 2, 3, or 0"),
+    ("places that are not a list", card({"name": "Ann", "objective_places": "1st"}),
+     "players[0].objective_places", "a list of at most 4 places"),
+    ("the Automa without a place when the player has one",
+     card({"name": "Me", "objective_places": [1]}, automa={"dragon_vp": 3}),
+     "automa.objective_places[0]", "give Automa's place too"),
+    ("a quick 2nd place without a 1st", quick({"name": "Ann", "objective_places": [0, 2]}, {"name": "Ben"}),
+     "players[0].objective_places[1]", "nobody is on 1st"),
+    # Cached items by kind, where the dragon counts one kind.
+    ("a plain number cached on a milk counter", card({"name": "Ann", "dragons": [{"card": 17, "cave": G,
+                                                                                  "cached": 2}]}),
+     "players[0].dragons[0].cached", "scores only milk cached on it"),
+    ("an unknown kind cached", card({"name": "Ann", "dragons": [{"card": 17, "cave": G,
+                                                                 "cached": {"milk": 1, "cheese": 2}}]}),
+     "players[0].dragons[0].cached.cheese", "a kind is one of"),
+    ("a negative kind cached", card({"name": "Ann", "dragons": [{"card": 29, "cave": A, "cached": {"meat": -1}}]}),
+     "players[0].dragons[0].cached.meat", "cannot be negative"),
+    ("no cave for a dragon of two caves", card({"name": "Ann", "dragons": [{"card": 17}]}),
+     "players[0].dragons[0].cave", "Golden Grotto or Amethyst Abyss: say which"),
+    # Quick mode: what the rules bound.
+    ("more eggs than any mat can hold", quick({"name": "Ann", "eggs": 60}), "players[0].eggs",
+     "the mat's nests and the largest nests"),
+    ("more eggs than ten dragons can hold", quick({"name": "Ann", "eggs": 50, "visible_dragons": 10}),
+     "players[0].eggs", "at most"),
+    ("more printed VP than the mat can show", quick({"name": "Ann", "dragon_vp": 200}), "players[0].dragon_vp",
+     "the highest printed VP"),
+    ("fledglings without the expansion", quick({"name": "Ann", "fledglings": 1, "visible_dragons": 3}),
+     "players[0].fledglings", "come with Dragon Academy"),
+    ("more tucked cards than the deck", quick({"name": "Ann", "tucked": 400}), "players[0].tucked",
+     "dragon cards that are not on the mat"),
 ]
 
 
@@ -122,3 +168,17 @@ def test_a_body_that_is_not_an_object_is_refused(client, catalogue):
     response = client.post("/api/calculator/score/", data="[1, 2]", content_type="application/json")
     assert response.status_code == 400
     assert "sheet" in response.json()["errors"]
+
+
+def test_a_misspelt_dragon_is_one_error_and_the_next_dragon_keeps_its_column(score_api):
+    status, body = score_api(card({"name": "Ann", "dragons": [
+        {"card": "Solitary Brwn Drake", "cave": C, "column": 1}, {"card": 60, "cave": C, "column": 2}]}))
+    assert status == 400
+    assert body["errors"] == {"players[0].dragons[0].card": ["no dragon called 'Solitary Brwn Drake' in the "
+                                                             "catalogue"]}
+
+
+def test_a_misspelt_dragon_without_column_or_cave_is_one_error(score_api):
+    status, body = score_api(card({"name": "Ann", "dragons": [{"card": "Nobody"}, {"card": 74, "cave": C}]}))
+    assert status == 400
+    assert list(body["errors"]) == ["players[0].dragons[0].card"]

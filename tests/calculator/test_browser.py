@@ -1,9 +1,11 @@
-"""A person at a phone-sized headless Chromium fills in a four-player game card by card, scores it and saves it."""
+"""A person at a phone-sized headless Chromium (390 x 844) fills in games, scores them and saves them; the entry
+effort of docs/calculator.md is measured here."""
 import re
 
 import pytest
 
 from tests.browser import open_chromium
+from tests.calculator.effort import scenario
 
 from game.models import ScoreSheet
 
@@ -11,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def browser():
-    yield from open_chromium("412,915")
+    yield from open_chromium("390,844")
 
 
 def wait_for(driver, condition, timeout=10):
@@ -20,8 +22,11 @@ def wait_for(driver, condition, timeout=10):
 
 
 class Page:
+    """What a person does, counted: a tap to focus a field or press a button, two to pick from a list."""
+
     def __init__(self, driver):
         self.driver = driver
+        self.taps = 0
 
     def el(self, name):
         from selenium.webdriver.common.by import By
@@ -30,22 +35,40 @@ class Page:
         return element
 
     def type(self, name, value):
+        self.taps += 1
         element = self.el(name)
         element.clear()
         element.send_keys(str(value))
 
     def choose(self, name, value):
         from selenium.webdriver.support.ui import Select
+        self.taps += 2
         Select(self.el(name)).select_by_value(str(value))
 
     def click(self, css):
         from selenium.webdriver.common.by import By
+        self.taps += 1
         element = self.driver.find_element(By.CSS_SELECTOR, css)
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
 
-    def space(self, player, cave, column):
-        return f"players[{player}].mat.{cave}[{column}]"
+    def space(self, player, cave, row):
+        return f"players[{player}].mat.{cave}[{row}]"
+
+    def shown(self, name):
+        from selenium.webdriver.common.by import By
+        return self.driver.find_element(By.NAME, name).is_displayed()
+
+    def controls(self):
+        """(all, shown) controls of the form."""
+        from selenium.webdriver.common.by import By
+        found = self.driver.find_elements(By.CSS_SELECTOR, "#calc-form input:not([type=hidden]), #calc-form select, "
+                                                           "#calc-form button")
+        return len(found), sum(1 for c in found if c.is_displayed())
+
+    def text(self, css):
+        from selenium.webdriver.common.by import By
+        return self.driver.find_element(By.CSS_SELECTOR, css).text
 
     def totals(self):
         from selenium.webdriver.common.by import By
@@ -53,39 +76,53 @@ class Page:
                 for cell in self.driver.find_elements(By.CSS_SELECTOR, "td.calc-total")}
 
 
-def test_four_player_card_game_is_filled_in_scored_and_saved(browser, live_server, catalogue):
+def test_four_player_card_game_with_places_is_filled_in_scored_and_saved(browser, live_server, catalogue):
     from selenium.webdriver.common.by import By
 
     page = Page(browser)
     browser.get(live_server.url + "/calculator/")
     page.click("input[name=mode][value=card]")
     page.choose("player_count", 4)
-    players = browser.find_elements(By.CSS_SELECTOR, ".calc-player")
-    assert [p.is_displayed() for p in players] == [True, True, True, True, False]
-    assert not browser.find_element(By.NAME, "players[0].dragon_vp").is_displayed()  # quick fields hidden
+    mats = browser.find_elements(By.CSS_SELECTOR, ".calc-player")
+    assert [p.is_displayed() for p in mats] == [True, True, True, True, False]
+    assert not page.shown("players[0].dragon_vp")  # quick fields hidden
+    # One empty dragon row per cave; the next appears when it is filled.
+    assert page.shown(page.space(0, "crimson_cavern", 1) + ".dragon")
+    assert not page.shown(page.space(0, "crimson_cavern", 2) + ".dragon")
 
-    page.choose("objectives[3]", "8a")  # round 4: medium dragons
+    page.choose("objectives[3]", "8a")  # round 4: medium dragons, counted on the final mats
+    for seat, name in enumerate(["Ann", "Ben", "Cy", "Dee"]):
+        page.type(f"players[{seat}].name", name)
+    # Rounds 1-3 from the round tracker: Ann and Ben tie for 1st in round 1, Cy 2nd; round 2 Dee 1st, Ann 2nd.
+    for r, places in enumerate([[1, 1, 2, 0], [2, 0, 0, 1]]):
+        for seat, place in enumerate(places):
+            page.choose(f"players[{seat}].card.objective_places[{r}]", place)
 
     # Ann: Solitary Brown Drake and Stealthy Rufftail in the Crimson Cavern, 2 coins left.
-    page.type("players[0].name", "Ann")
     page.type(page.space(0, "crimson_cavern", 1) + ".dragon", "74 Solitary Brown Drake")
+    wait_for(browser, lambda d: page.shown(page.space(0, "crimson_cavern", 2) + ".dragon"))
+    nests = "[data-player='0'] .calc-cave-crimson_cavern .calc-row[data-row='1'] .calc-nests"
+    assert page.text(nests) == "Solitary Brown Drake · 2 nests"
     page.type(page.space(0, "crimson_cavern", 1) + ".eggs", 2)
     page.type(page.space(0, "crimson_cavern", 2) + ".dragon", "60 Stealthy Rufftail")
-    page.type(page.space(0, "crimson_cavern", 2) + ".cave_card", 14)
     page.type(page.space(0, "crimson_cavern", 2) + ".eggs", 1)
     page.type("players[0].card.coins", 2)
     # Ben: Great Golden Lung Dragon (3 VP per other dragon in its cave) and Owlatic Amphiptere.
-    page.type("players[1].name", "Ben")
     page.type(page.space(1, "golden_grotto", 1) + ".dragon", "42 Great Golden Lung Dragon")
     page.type(page.space(1, "golden_grotto", 1) + ".eggs", 3)
     page.type(page.space(1, "golden_grotto", 2) + ".dragon", "47 Owlatic Amphiptere")
-    # Cy: two small dragons in the Amethyst Abyss, 2 resources cached.
-    page.type("players[2].name", "Cy")
+    # What an ability scores shows as you type: the Lung Dragon has one other dragon in its cave.
+    lung = f"output[data-for='{page.space(1, 'golden_grotto', 1)}.dragon']"
+    wait_for(browser, lambda d: page.text(lung) == "· ability: 3 VP")
+    # Cy: two small dragons in the Amethyst Abyss, 2 resources cached; a milk counter with milk and gold.
     page.type(page.space(2, "amethyst_abyss", 1) + ".dragon", "52 Chromatic Blue Lung Dragon")
     page.type(page.space(2, "amethyst_abyss", 1) + ".cached", 2)
     page.type(page.space(2, "amethyst_abyss", 2) + ".dragon", "62 Descending Firevern")
+    page.type(page.space(2, "golden_grotto", 1) + ".dragon", "17 Common Grass Lindworm")
+    wait_for(browser, lambda d: page.shown(page.space(2, "golden_grotto", 1) + ".cached_other"))
+    page.type(page.space(2, "golden_grotto", 1) + ".cached", 2)
+    page.type(page.space(2, "golden_grotto", 1) + ".cached_other", 1)
     # Dee: Northern Cavalier Wyvern pays 2 dragon cards for 3 VP; 2 cards tucked under it.
-    page.type("players[3].name", "Dee")
     dee = page.space(3, "golden_grotto", 1)
     page.type(dee + ".dragon", "86 Northern Cavalier Wyvern")
     page.type(dee + ".tucked", 2)
@@ -95,42 +132,120 @@ def test_four_player_card_game_is_filled_in_scored_and_saved(browser, live_serve
     assert "3 VP" in labels[0] and "2 dragon cards" in labels[0]
     page.choose(dee + ".choice", 2)
     page.type("players[3].card.hand_dragons", 3)
-    # Training tokens are only offered for fledglings.
-    assert not browser.find_element(By.NAME, dee + ".tokens").is_displayed()
+    assert not page.shown(dee + ".tokens")  # training tokens are only offered for fledglings
+    assert not page.shown(page.space(0, "crimson_cavern", 1) + ".cached_other")  # nor kinds where none counts
 
+    # Ann: 6 + 4 printed, 3 eggs, 2 coins, round 1 1st (4), round 2 2nd (2), round 4 tied 1st on medium (7) = 28.
+    # Ben: 2 + 5 printed, 3 for the Owlatic beside his Lung Dragon, 3 eggs, round 1 1st (4), round 4 (7) = 24.
+    # Cy: 5 + 4 + 1 printed, 2 + 3 cached, 2 for the milk on the Lindworm, round 1 2nd (1) = 18.
+    # Dee: 8 printed, 3 for the paid cards, 2 tucked, round 2 1st (5) = 18.
+    expected = {"Ann": 28, "Ben": 24, "Cy": 18, "Dee": 18}
+    running = "fieldset[data-player='{}'] legend output.calc-running"
+    wait_for(browser, lambda d: [page.text(running.format(i)) for i in range(4)] ==
+             [f"{vp} VP" for vp in expected.values()])
     page.click("#score-button")
     wait_for(browser, lambda d: d.find_elements(By.ID, "result"))
-    # Ann: 6 + 4 printed, 3 eggs, 2 coins, round 4 tied 1st on medium dragons (7 VP) = 22.
-    # Ben: 2 + 5 printed, 3 for the Owlatic beside his Lung Dragon, 3 eggs, round 4 tied 1st (7) = 20.
-    # Cy: 5 + 4 printed, 2 cached = 11. Dee: 8 printed, 3 for the paid cards, 2 tucked = 13.
-    assert page.totals() == {"Ann": 22, "Ben": 20, "Cy": 11, "Dee": 13}
+    assert page.totals() == expected
     assert "Ann wins" in browser.find_element(By.ID, "result-title").text
     assert browser.find_elements(By.CSS_SELECTOR, ".calc-chart svg rect")
     # The form comes back filled in, so the game can be corrected and saved.
     assert browser.find_element(By.NAME, dee + ".dragon").get_attribute("value") == "86 Northern Cavalier Wyvern"
+    assert browser.find_element(By.NAME, "players[1].card.objective_places[0]").get_attribute("value") == "1"
 
     page.click("#save-button")
     wait_for(browser, lambda d: "/calculator/s/" in d.current_url)
     code = re.search(r"/calculator/s/([^/]+)/", browser.current_url).group(1)
-    assert ScoreSheet.objects.get(code=code).entries.count() == 4
-    assert page.totals() == {"Ann": 22, "Ben": 20, "Cy": 11, "Dee": 13}
+    saved = ScoreSheet.objects.get(code=code)
+    assert saved.entries.count() == 4
+    assert saved.data["players"][2]["dragons"][0]["cached"] == {"milk": 2, "meat": 1}  # other kinds: a spare one
+    assert page.totals() == expected
 
 
-def test_a_mistake_in_card_mode_is_marked_beside_the_space(browser, live_server, catalogue):
+def test_places_that_skip_a_place_are_listed_at_the_top_with_links(browser, live_server, catalogue):
     from selenium.webdriver.common.by import By
 
     page = Page(browser)
     browser.get(live_server.url + "/calculator/")
     page.click("input[name=mode][value=card]")
     page.type("players[0].name", "Ann")
-    page.type(page.space(0, "crimson_cavern", 1) + ".dragon", "42 Great Golden Lung Dragon")
+    page.type("players[1].name", "Ben")
+    page.choose("players[0].card.objective_places[1]", 2)
+    page.choose("players[1].card.objective_places[1]", 0)
+    page.type(page.space(0, "crimson_cavern", 1) + ".dragon", "Solitary Brwn Drake")
+    page.type(page.space(0, "crimson_cavern", 2) + ".dragon", "60")
     page.click("#save-button")
     wait_for(browser, lambda d: d.find_elements(By.ID, "calc-errors"))
+    items = browser.find_elements(By.CSS_SELECTOR, "#calc-errors li")
+    # One typo is one error: the Rufftail after it keeps its place.
+    assert len(items) == 2, [i.text for i in items]
+    assert "Ann · Round 2 · Place: round 2: Ann is on 2nd, but nobody is on 1st" in items[0].text + items[1].text
+    top = browser.execute_script("return document.getElementById('calc-errors').getBoundingClientRect().top")
+    assert 0 <= top < 844  # the page scrolled to the list
+    link = browser.find_element(By.CSS_SELECTOR, "#calc-errors a[href='#f-players0matcrimson_cavern1dragon']")
+    link.click()
     field = browser.find_element(By.NAME, page.space(0, "crimson_cavern", 1) + ".dragon")
     assert field.get_attribute("aria-invalid") == "true"
-    label = field.find_element(By.XPATH, "..")
-    assert "lives in the Golden Grotto" in label.text
+    assert "no dragon called" in field.find_element(By.XPATH, "..").text
     assert ScoreSheet.objects.count() == 0
+
+
+def test_quick_mode_is_a_grid_with_running_totals(browser, live_server, catalogue):
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.type("players[0].name", "Ann")
+    page.type("players[1].name", "Ben")
+    page.type("players[0].dragon_vp", 30)
+    page.type("players[0].items", 9)  # 2 VP
+    page.choose("players[0].objective_places[0]", 1)  # 4 VP
+    page.type("players[1].guild_markers", "6 1")
+    total = "output.calc-running[data-block='players[{}]']"
+    wait_for(browser, lambda d: (page.text(total.format(0)), page.text(total.format(1))) == ("36 VP", "7 VP"))
+    assert page.text("th.calc-player-name[data-player='1']") == "Ben"
+    # A mistake in one line leaves the other's running total.
+    page.type("players[1].eggs", 500)
+    wait_for(browser, lambda d: page.text(total.format(1)) == "–")
+    assert page.text(total.format(0)) == "36 VP"
+
+
+def test_entry_effort_of_a_four_player_card_game_with_ten_dragons_each(browser, live_server, catalogue, score_api):
+    """The figures of docs/calculator.md; the page must score the game as the API does."""
+    from selenium.webdriver.common.by import By
+
+    from game.calculator import catalogue as calculator_catalogue
+
+    sheet = scenario(calculator_catalogue.current())
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.click("input[name=mode][value=card]")
+    page.choose("player_count", 4)
+    controls, shown = page.controls()
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    for r, objective in enumerate(sheet["objectives"]):
+        page.choose(f"objectives[{r}]", f"{objective['tile']}{objective['side']}")
+    for i, player in enumerate(sheet["players"]):
+        page.type(f"players[{i}].name", player["name"])
+        for r, place in enumerate(player["objective_places"]):
+            if place is not None:
+                page.choose(f"players[{i}].card.objective_places[{r}]", place)
+        rows = {}
+        for dragon in player["dragons"]:
+            rows[dragon["cave"]] = rows.get(dragon["cave"], 0) + 1
+            space = page.space(i, dragon["cave"], rows[dragon["cave"]])
+            page.type(space + ".dragon", dragon["card"])
+            for key in ("eggs", "cached", "tucked"):
+                if key in dragon:
+                    page.type(f"{space}.{key}", dragon[key])
+        for key in ("coins", "resources", "hand_dragons"):
+            page.type(f"players[{i}].card.{key}", player[key])
+    filled_controls, filled_shown = page.controls()
+    filled_height = browser.execute_script("return document.documentElement.scrollHeight")
+    page.click("#score-button")
+    wait_for(browser, lambda d: d.find_elements(By.ID, "result"))
+    status, body = score_api(sheet)
+    assert status == 200, body
+    assert page.totals() == {line["name"]: line["total"] for line in body["result"]["lines"]}
+    print(f"\nentry effort at 390 px: {controls} controls in the form, {shown} shown before typing "
+          f"({filled_shown} once filled in), page {height} px tall ({filled_height} px filled in), {page.taps} taps")
 
 
 def test_solo_quick_game_against_the_automa_and_a_tie_explained(browser, live_server, catalogue):
@@ -139,7 +254,7 @@ def test_solo_quick_game_against_the_automa_and_a_tie_explained(browser, live_se
     page = Page(browser)
     browser.get(live_server.url + "/calculator/")
     page.click("#solo")
-    players = browser.find_elements(By.CSS_SELECTOR, ".calc-player")
+    players = browser.find_elements(By.CSS_SELECTOR, ".calc-name")
     assert [p.is_displayed() for p in players] == [True, False, False, False, False]
     page.type("players[0].name", "Me")
     page.type("players[0].dragon_vp", 40)
@@ -154,3 +269,21 @@ def test_solo_quick_game_against_the_automa_and_a_tie_explained(browser, live_se
     tiebreak = browser.find_element(By.CSS_SELECTOR, ".calc-tiebreak").text
     assert "Me and Automa tie on 44 VP" in tiebreak and "Me takes the higher place" in tiebreak
     assert browser.find_element(By.ID, "result-title").text == "Me wins"
+
+
+def test_without_javascript_the_page_is_a_form_that_scores(browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.click("input[name=mode][value=card]")
+    page.type("players[0].name", "Ann")
+    page.type(page.space(0, "golden_grotto", 1) + ".dragon", "42 Great Golden Lung Dragon")
+    page.type(page.space(0, "golden_grotto", 1) + ".eggs", 2)  # every row's boxes show without the script
+    page.type(page.space(0, "golden_grotto", 2) + ".dragon", "47")
+    page.choose("players[0].card.objective_places[0]", 1)
+    page.click("#score-button")
+    wait_for(browser, lambda d: d.find_elements(By.ID, "result"))
+    # 2 + 5 printed, 3 for the other dragon in the Grotto, 2 eggs, round 1 1st (4).
+    assert page.totals() == {"Ann": 2 + 5 + 3 + 2 + 4}

@@ -79,7 +79,8 @@ FAMILIES = [
                                     d(93, G)], 49, 8),
     ("per set of the four sizes", [d(131, C), d(6, C), d(51, C), d(119, C)], 131, 4),
     ("per 2 eggs, the mat's nests included", [d(179, C, eggs=3), d(54, C, eggs=2)], 179, 3),
-    ("per resource cached on itself", [d(17, G, cached=4), d(47, G, cached=2)], 17, 4),
+    ("per milk cached on itself", [d(17, G, cached={"milk": 4, "gold": 1}), d(47, G, cached=2)], 17, 4),
+    ("per meat cached on itself", [d(29, A, cached={"meat": 3, "other": 2})], 29, 3),
     ("per guild marker", [d(44, G)], 44, 6),
     ("per training token", [d(250, C), d(211, C, tokens=1), d(213, C, tokens=3)], 250, 4),
     ("a fledgling's ability, fully trained", [d(220, C, tokens=3), d(211, C), d(213, A)], 220, 9),
@@ -268,3 +269,41 @@ def test_cave_cards_are_named_by_number_and_their_updated_printing(scored, score
     status, body = score_api({"mode": "card", "players": [player("Ann", cave_cards=[
         {"card": "cave 12", "cave": C, "column": 2}, {"card": "cave 999", "cave": G, "column": 2}])]})
     assert status == 400 and list(body["errors"]) == ["players[0].cave_cards[1].card"]
+
+
+def test_places_from_the_round_tracker_score_their_round_without_counts_or_tiles(scored):
+    # Round VP on the tracker: 1st/2nd/3rd = 4/1/0, 5/2/1, 6/3/2, 7/4/3. Round 4 is counted on the final mats:
+    # medium dragons (8a), Ann 1 (74), Ben 0, Cy 1 (119) -> Ann and Cy tie for 1st.
+    result = scored({"mode": "card", "objectives": [None, {"tile": 3, "side": "a"}, None, {"tile": 8, "side": "a"}],
+                     "players": [
+                         player("Ann", [d(74, C)], objective_places=[1, 2, "1st"]),
+                         player("Ben", [d(42, G)], objective_places=["2nd", 1, 1]),
+                         player("Cy", [d(119, C)], objective_places=[2, "other", "2nd"]),
+                     ]})
+    vp = {name: line["breakdown"]["objectives"] for name, line in result["by_name"].items()}
+    assert vp == {"Ann": 4 + 2 + 6 + 7, "Ben": 1 + 5 + 6 + 0, "Cy": 1 + 0 + 3 + 7}
+    rounds = {r["round"]: r for r in result["objectives"]}
+    assert rounds[1]["place_names"] == ["1st", "2nd", "2nd"] and rounds[1]["counts"] == [None, None, None]
+    assert rounds[1]["text"] == "no tile chosen"
+    assert rounds[4]["counts"] == [1, 0, 1] and rounds[4]["from_mat"] == [True, True, True]
+
+
+def test_the_automa_takes_a_place_like_a_player(scored):
+    result = scored({"mode": "card", "objectives": [{"tile": 3, "side": "a"}],
+                     "players": [player("Me", [d(74, C)], objective_places=[2])],
+                     "automa": {"dragon_vp": 10, "objective_places": [1]}})
+    assert result["by_name"]["Me"]["breakdown"]["objectives"] == 1
+    assert result["by_name"]["Automa"]["breakdown"]["objectives"] == 4
+
+
+def test_a_gold_cached_on_a_milk_counter_scores_as_a_cached_item_only(scored):
+    # Common Grass Lindworm (1 printed VP) scores 1 VP per milk cached on it; gold counts only as a cached item.
+    result = scored({"mode": "card", "players": [player("Ann", [d(17, G, cached={"gold": 2})])]})
+    line = result["by_name"]["Ann"]
+    assert ability_vp(line, 17) == 0
+    assert line["breakdown"]["cached"] == 2
+
+
+def test_a_dragon_of_one_cave_needs_no_cave(scored):
+    result = scored({"mode": "card", "players": [player("Ann", [{"card": 74}, {"card": 60}])]})
+    assert result["by_name"]["Ann"]["visible_dragons"] == 2

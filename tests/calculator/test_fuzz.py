@@ -17,7 +17,10 @@ small = st.one_of(st.integers(-1, 6), junk)
 cards = st.one_of(st.integers(1, 270), st.sampled_from(["74 Solitary Brown Drake", "119-chameleon-coatl",
                                                         "Striped Dragonette", "211", "86"]), junk)
 dragon = st.fixed_dictionaries({"card": cards, "cave": st.one_of(st.sampled_from(CAVES), junk)},
-                               optional={"column": small, "eggs": small, "cached": small, "tucked": small,
+                               optional={"column": small, "eggs": small, "tucked": small,
+                                         "cached": st.one_of(small, st.dictionaries(
+                                             st.sampled_from(["milk", "meat", "gold", "other", "x"]), small,
+                                             max_size=2)),
                                          "tokens": small, "choice": small})
 cave_card = st.fixed_dictionaries({"card": st.one_of(st.integers(1, 110), junk),
                                    "cave": st.one_of(st.sampled_from(CAVES), junk), "column": small})
@@ -30,7 +33,8 @@ card_player = st.fixed_dictionaries({"name": st.one_of(st.text(min_size=1, max_s
     "dragons": st.one_of(st.lists(dragon, max_size=13), junk), "cave_cards": st.lists(cave_card, max_size=4),
     "nest_eggs": small, "coins": small, "resources": small, "hand_dragons": small, "hand_caves": small,
     "guild_markers": st.lists(st.sampled_from([6, 3, 1, 5]), max_size=5), "guild_ability_markers": small,
-    "guild_other_markers": small, "guild_advances": small, "objective_counts": st.lists(small, max_size=5)})
+    "guild_other_markers": small, "guild_advances": small, "objective_counts": st.lists(small, max_size=5),
+    "objective_places": st.lists(st.one_of(st.sampled_from([0, 1, 2, 3, "1st", None]), junk), max_size=5)})
 objective = st.one_of(st.none(), st.fixed_dictionaries({"tile": st.one_of(st.integers(0, 12), junk),
                                                         "side": st.sampled_from(["a", "b", "c", 1])}))
 sheet = st.one_of(
@@ -81,7 +85,10 @@ def legal_game(draw):
                 card = draw(st.sampled_from(fits))
                 pool.remove(card)
                 dragons.append({"card": card["number"], "cave": cave, "column": column,
-                                "eggs": draw(st.integers(0, card["capacity"])), "cached": draw(st.integers(0, 3)),
+                                "eggs": draw(st.integers(0, card["capacity"])),
+                                # 17 and 29 count one kind of cached item, so theirs are given by kind.
+                                "cached": ({"milk": draw(st.integers(0, 3)), "other": draw(st.integers(0, 3))}
+                                           if card["number"] in (17, 29) else draw(st.integers(0, 3))),
                                 "tucked": draw(st.integers(0, 3))})
         players.append({"name": f"P{seat}", "dragons": dragons, "coins": draw(st.integers(0, 9)),
                         "resources": draw(st.integers(0, 9)), "hand_dragons": draw(st.integers(0, 9)),

@@ -1,9 +1,12 @@
 """The calculator's pages: the form (quick and card by card), errors beside their fields, permalinks, sign-up and
 the history page with its charts."""
+import html
+import json
 import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils.text import slugify
 
 from game.models import ScoreSheet
 
@@ -14,11 +17,11 @@ def totals(html):
     return {name: int(total) for name, total in re.findall(r'class="calc-total" data-name="([^"]+)">(-?\d+)<', html)}
 
 
-def field_errors(html, name):
-    """Error messages printed inside the label that holds the input `name`."""
-    match = re.search(r'<label class="calc-field has-error">(?:(?!</label>).)*?name="' + re.escape(name) +
-                      r'"(?:(?!</label>).)*</label>', html, re.S)
-    return re.findall(r'class="calc-error" role="alert">([^<]+)<', match.group(0)) if match else []
+def field_errors(page, name):
+    """Error messages printed inside the label (or the score pad's cell) that holds the input `name`."""
+    match = re.search(r'<(label|td)[^>]* class="[^"]*has-error[^"]*">(?:(?!</\1>).)*?name="' + re.escape(name) +
+                      r'"(?:(?!</\1>).)*</\1>', page, re.S)
+    return [html.unescape(e) for e in re.findall(r'class="calc-error"[^>]*>([^<]+)<', match.group(0))] if match else []
 
 
 def test_the_form_offers_every_dragon_for_autocomplete(client, catalogue):
@@ -27,8 +30,7 @@ def test_the_form_offers_every_dragon_for_autocomplete(client, catalogue):
     html = response.content.decode()
     assert '<option value="119 Chameleon Coatl">' in html
     assert '<option value="119 Chameleon Coatl (updated)">' in html
-    assert re.search(r'<option value="12" label="12: [A-Z][^"]+">', html)  # cave cards by number, with their text
-    assert html.count('list="dragon-list"') == 5 * 12  # five players, twelve spaces each
+    assert html.count('list="dragon-list"') == 5 * 12  # without the script: five players, four rows in each cave
     assert 'name="viewport"' in html
 
 
@@ -39,12 +41,13 @@ def test_quick_form_scores_and_shows_the_breakdown_and_chart(client, catalogue):
         "players[0].guild_markers": "6, 1", "players[0].visible_dragons": "9",
         "players[0].objective_places[0]": "1", "players[0].objective_places[3]": "2",
         "players[1].name": "Ben", "players[1].dragon_vp": "33", "players[1].fledglings": "2",
-        "players[1].visible_dragons": "10",
+        "players[1].visible_dragons": "10", "players[1].objective_places[3]": "1", "academy": "on",
     })
     assert response.status_code == 200
     html = response.content.decode()
     # Ann: 30 printed, 3 coins, 9 items = 2, guild 6 + 1, objectives 1st in round 1 (4) and 2nd in round 4 (4)
-    assert totals(html) == {"Ann": 30 + 3 + 2 + 7 + 4 + 4, "Ben": 33 + 4}
+    # Ben: 33 printed, two fledglings 2 each, 1st in round 4 (7)
+    assert totals(html) == {"Ann": 30 + 3 + 2 + 7 + 4 + 4, "Ben": 33 + 4 + 7}
     assert "Ann wins" in html
     assert "<svg" in html and "<rect" in html
     assert ScoreSheet.objects.count() == 0
@@ -85,7 +88,6 @@ def test_card_form_scores_a_mat_through_the_engine(client, catalogue):
         "players[0].mat.golden_grotto[1].dragon": "42 Great Golden Lung Dragon",
         "players[0].mat.golden_grotto[1].eggs": "2",
         "players[0].mat.golden_grotto[2].dragon": "47 Owlatic Amphiptere",
-        "players[0].mat.golden_grotto[2].cave_card": "14",
         "players[0].card.coins": "2",
         "players[1].name": "Ben",
         "players[1].mat.crimson_cavern[1].dragon": "74",
@@ -137,11 +139,11 @@ def test_history_page_asks_to_sign_in(client, catalogue):
 
 
 ROUND_TRIPS = {
-    "quick, two players": {"mode": "quick", "title": "Rematch", "players": [
+    "quick, two players": {"mode": "quick", "title": "Rematch", "academy": True, "players": [
         {"name": "Ann", "guild_markers": [6, 1], "dragon_vp": 31, "end_game_vp": -2, "eggs": 8, "cached": 5,
-         "tucked": 3, "objective_places": [1, 0, 2, 3], "coins": 2, "items": 7, "fledglings": 1,
+         "tucked": 3, "objective_places": [1, 0, 2, 2], "coins": 2, "items": 7, "fledglings": 1,
          "visible_dragons": 10},
-        {"name": "Ben", "dragon_vp": 28, "visible_dragons": 11}]},
+        {"name": "Ben", "dragon_vp": 28, "visible_dragons": 11, "objective_places": [0, 0, 1, 1]}]},
     "quick, solo with the Automa": {"mode": "quick", "players": [{"name": "Me", "dragon_vp": 40}],
                                     "automa": {"dragon_vp": 30, "cache_tokens": 5, "guild_markers": [3]}},
     "card, Academy, two players": {"mode": "card", "academy": True, "guild_tile": 4, "objectives": [
@@ -155,7 +157,8 @@ ROUND_TRIPS = {
          "guild_ability_markers": 1, "guild_other_markers": 1, "guild_advances": 7,
          "objective_counts": [2, None, 0, None]},
         {"name": "Ben", "dragons": [{"card": "119", "cave": "amethyst_abyss", "cached": 3}]}]},
-    "card, solo with the Automa": {"mode": "card", "objectives": [{"tile": 1, "side": "a"}],
+    "card, solo with the Automa": {"mode": "card", "objectives": [{"tile": 1, "side": "a"}, None, None,
+                                                                  {"tile": 8, "side": "a"}],
                                    "players": [{"name": "Me", "dragons": [{"card": 42, "cave": "golden_grotto"}]}],
                                    "automa": {"dragon_vp": 22, "objective_counts": [3, None, None, 1]}},
 }
@@ -171,8 +174,118 @@ def test_a_saved_sheet_comes_back_into_the_form_unchanged(client, catalogue, dat
     assert response.status_code == 201, response.json()
     saved = ScoreSheet.objects.get(code=response.json()["code"])
     cat = calculator_catalogue.current()
-    again, _ = read_post(to_post(saved.data, cat))
-    assert clean_sheet(again, cat) == saved.data
+    again, _ = read_post(to_post(saved.data, cat), cat)
+    expected = json.loads(json.dumps(saved.data))
+    for player in expected["players"] if expected["mode"] == "card" else ():
+        for cave_card in player["cave_cards"]:
+            cave_card["card"] = None  # the page keeps the excavated spaces; a cave card's name scores nothing
+    assert clean_sheet(again, cat) == expected
     page = client.get(f"/calculator/?from={saved.code}")
     assert page.status_code == 200
     assert f'value="{saved.data["players"][0]["name"]}"' in page.content.decode()
+
+
+CARD_GAME = {
+    "mode": "card", "objectives[3]": "8a",
+    "players[0].name": "Ann",
+    "players[0].mat.crimson_cavern[1].dragon": "74 Solitary Brown Drake",
+    "players[0].mat.golden_grotto[1].dragon": "42 Great Golden Lung Dragon",
+    "players[0].mat.golden_grotto[2].dragon": "47",
+    "players[1].name": "Ben",
+    "players[1].mat.golden_grotto[1].dragon": "17",
+}
+
+
+def test_card_form_takes_places_from_the_round_tracker(client, catalogue):
+    response = client.post("/calculator/", {**CARD_GAME, "players[0].card.objective_places[0]": "1",
+                                            "players[1].card.objective_places[0]": "2",
+                                            "players[0].card.objective_places[2]": "0",
+                                            "players[1].card.objective_places[2]": "1"})
+    assert response.status_code == 200
+    # Ann: 6 + 2 + 5 printed, 3 for the Lung Dragon's neighbour, round 1 1st (4), round 4 1st on medium (7).
+    # Ben: 1 printed, round 1 2nd (1), round 3 1st (6).
+    assert totals(response.content.decode()) == {"Ann": 13 + 3 + 4 + 7, "Ben": 1 + 1 + 6}
+
+
+@pytest.mark.parametrize("extra, field, words", [
+    ({"players[0].card.objective_places[1]": "3", "players[1].card.objective_places[1]": "1"},
+     "players[0].card.objective_places[1]", "round 2: Ann is on 3rd, but nobody is on 2nd"),
+    ({"players[0].card.objective_places[1]": "1"}, "players[1].card.objective_places[1]", "give Ben's place too"),
+    ({"players[0].objective_counts[0]": "3"}, "players[0].objective_counts[0]", "round 1 has no objective tile"),
+    ({"players[0].objective_counts[3]": "3", "players[0].card.objective_places[3]": "1",
+      "players[1].card.objective_places[3]": "0"}, "players[0].card.objective_places[3]", "not both"),
+    ({"players[0].card.objective_places[0]": "5th"}, "players[0].card.objective_places[0]", "1, 2, 3, or 0"),
+    ({"players[1].mat.golden_grotto[1].cached": "x"}, "players[1].mat.golden_grotto[1].cached", "whole number"),
+    ({"players[1].mat.golden_grotto[1].cached_other": "-1"}, "players[1].mat.golden_grotto[1].cached_other",
+     "cannot be negative"),
+    ({"players[0].mat.crimson_cavern.excavated": "9"}, "players[0].mat.crimson_cavern.excavated", "columns 2 to 4"),
+], ids=["a skipped place", "a place missing", "a count without a tile", "a place and a count",
+        "a place that does not exist", "cached that is not a number", "negative other kinds", "too many spaces dug"])
+def test_card_form_marks_bad_rounds_and_rows_beside_their_fields(client, catalogue, extra, field, words):
+    response = client.post("/calculator/", {**CARD_GAME, "save": "1", **extra})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert any(words in e for e in field_errors(html, field)), (field, re.findall(r'calc-error"[^>]*>([^<]+)', html))
+    assert f'href="#f-{slugify(field)}"' in html  # listed at the top, with a link to the field
+    assert ScoreSheet.objects.count() == 0
+
+
+def test_a_misspelt_dragon_on_the_page_is_one_error(client, catalogue):
+    response = client.post("/calculator/", {**CARD_GAME, "players[0].mat.golden_grotto[1].dragon": "Great Golden Lng"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert re.findall(r'<li><a href="#([^"]+)"', html) == ["f-players0matgolden_grotto1dragon"]
+
+
+def test_card_form_reads_cached_kinds_and_spaces_dug(client, catalogue):
+    response = client.post("/calculator/", {**CARD_GAME, "save": "1",
+                                            "players[1].mat.golden_grotto[1].cached": "3",
+                                            "players[1].mat.golden_grotto[1].cached_other": "2",
+                                            "players[0].mat.crimson_cavern.excavated": "4"})
+    assert response.status_code == 302
+    sheet = ScoreSheet.objects.get()
+    ann, ben = sheet.data["players"]
+    assert ben["dragons"][0]["cached"] == {"milk": 3, "meat": 2}
+    assert [(c["cave"], c["column"]) for c in ann["cave_cards"]] == [
+        ("crimson_cavern", 2), ("crimson_cavern", 3), ("crimson_cavern", 4), ("golden_grotto", 2)]
+    lines = {line["name"]: line for line in sheet.result["lines"]}
+    assert lines["Ben"]["abilities_by_card"] == {ben["dragons"][0]["card"]: 3}  # milk only
+    assert lines["Ann"]["breakdown"]["abilities"] == 3 + 3  # 74: four spaces dug in its cave; 42: one neighbour
+
+
+def test_preview_answers_running_totals_and_ability_vp_by_the_pages_names(client, catalogue):
+    response = client.post("/calculator/", {**CARD_GAME, "preview": "1",
+                                            "players[1].mat.golden_grotto[1].cached": "2"})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["totals"] == {"players[0]": 13 + 3 + 7, "players[1]": 1 + 2 + 2}
+    assert body["abilities"] == {"players[0].mat.crimson_cavern[1].dragon": 0,
+                                 "players[0].mat.golden_grotto[1].dragon": 3,
+                                 "players[1].mat.golden_grotto[1].dragon": 2}
+    assert body["errors"] == {}
+
+
+def test_preview_fails_soft_line_by_line(client, catalogue):
+    response = client.post("/calculator/", {"mode": "quick", "preview": "1",
+                                            "players[0].name": "Ann", "players[0].dragon_vp": "20",
+                                            "players[0].objective_places[0]": "2",
+                                            "players[2].name": "Cy", "players[2].eggs": "many"})
+    assert response.status_code == 200
+    body = response.json()
+    # Ann's 2nd place has no 1st yet (Cy's line is not done): her total still counts it (1 VP).
+    assert body["totals"] == {"players[0]": 21, "players[2]": None}
+    assert body["errors"]["players[2].eggs"] == ["must be a whole number"]
+    assert ScoreSheet.objects.count() == 0
+
+
+@pytest.mark.parametrize("post", [
+    {"preview": "1"},
+    {"preview": "1", "mode": "card", "players[0].name": "Ann", "players[0].mat.crimson_cavern[1].dragon": "x" * 500},
+    {"preview": "1", "mode": "space", "players[0].name": "Ann", "objectives[0]": "zz"},
+    {"preview": "1", "mode": "card", "players[0].name": "Ann", "players[0].card.objective_places[0]": "[1]",
+     "players[0].mat.golden_grotto[1].dragon": "17", "players[0].mat.golden_grotto[1].cached": "1.5"},
+], ids=["empty", "a long name", "an unknown mode", "junk places and cached"])
+def test_preview_never_fails_on_bad_input(client, catalogue, post):
+    response = client.post("/calculator/", post)
+    assert response.status_code == 200
+    assert set(response.json()) == {"totals", "abilities", "errors", "general"}

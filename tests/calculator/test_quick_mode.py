@@ -12,7 +12,7 @@ def line(name, **values):
 
 
 def test_worked_two_player_game_matches_the_hand_count(scored):
-    result = scored({"mode": "quick", "players": [
+    result = scored({"mode": "quick", "academy": True, "players": [
         line("Ann", guild_markers=[6], dragon_vp=31, end_game_vp=9, eggs=8, cached=5, tucked=3, objective_vp=12,
              coins=2, items=7, visible_dragons=10),
         line("Ben", guild_markers=[3, 1], dragon_vp=28, end_game_vp=4, eggs=11, cached=2, tucked=6, objective_vp=9,
@@ -35,7 +35,7 @@ def test_worked_two_player_game_matches_the_hand_count(scored):
 
 @pytest.mark.parametrize("n, vp", [(0, 0), (1, 1), (2, 4), (3, 9), (5, 25)])
 def test_each_of_n_fledglings_scores_n(scored, n, vp):
-    result = scored({"mode": "quick", "players": [line("Solo", fledglings=n, visible_dragons=n)]})
+    result = scored({"mode": "quick", "academy": True, "players": [line("Solo", fledglings=n, visible_dragons=n)]})
     assert result["by_name"]["Solo"]["breakdown"]["fledglings"] == vp
 
 
@@ -93,7 +93,9 @@ def test_objective_placements_take_the_round_vp_from_the_catalogue(scored):
     # Round VP on the tracker: 1st/2nd/3rd = 4/1/0, 5/2/1, 6/3/2, 7/4/3.
     result = scored({"mode": "quick", "players": [
         line("Ann", objective_places=[1, 2, 0, 1]),
-        line("Ben", objective_places=["2nd", "1st", "all others", "3rd"]),
+        line("Ben", objective_places=["2nd", "1st", "all others", "2nd"]),
+        line("Cy", objective_places=[3, 1, 0, "3rd"]),
     ]})
     assert result["by_name"]["Ann"]["breakdown"]["objectives"] == 4 + 2 + 0 + 7
-    assert result["by_name"]["Ben"]["breakdown"]["objectives"] == 1 + 5 + 0 + 3
+    assert result["by_name"]["Ben"]["breakdown"]["objectives"] == 1 + 5 + 0 + 4
+    assert result["by_name"]["Cy"]["breakdown"]["objectives"] == 0 + 5 + 0 + 3

@@ -23,7 +23,7 @@ def whose_move(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('game', '0002_matches'),
+        ('game', '0003_match_integrity'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
