@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Set-up in one command: `python3 dev.py serve` runs the site, `python3 dev.py test` runs every test.
 
+`serve` needs no other service: without `REDIS_URL` the task queue runs inside the server; with it, `serve` starts
+the queue's worker (`manage.py run_huey`) beside the server and stops it with the server.
+
 Both create `.venv` and install the project on first use, so a fresh clone needs nothing but Python 3.11+.
 """
 import hashlib
 import os
+import signal
 import subprocess
 import sys
 import venv
@@ -40,7 +44,18 @@ def serve(args):
     run(PY, "manage.py", "migrate", "--noinput", env=env)
     run(PY, "manage.py", "load_catalogue", env=env)
     addr = args[0] if args else "127.0.0.1:8000"
-    run(PY, "manage.py", "runserver", addr, env=env)
+    worker = None
+    if env.get("REDIS_URL"):
+        # With Redis the queue is shared and needs its worker; without, the serving process runs the queue itself.
+        print("+ manage.py run_huey  (the task queue's worker, since REDIS_URL is set)", flush=True)
+        worker = subprocess.Popen([str(PY), "manage.py", "run_huey"], cwd=ROOT, env=env)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so the worker is stopped below, not orphaned
+    try:
+        run(PY, "manage.py", "runserver", addr, env=env)
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(timeout=30)
 
 
 def test(args):

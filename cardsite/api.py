@@ -18,9 +18,10 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.filters import OrderingFilter
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from cardsite import filters, query, search
+from cardsite import card_index, catalogue_version, filters, query
 from cardsite.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 from cardsite.serializers import (
     CaveCardSerializer, DragonSerializer, ExpansionSerializer, GuildTileSerializer, ObjectiveTileSerializer,
@@ -68,6 +69,29 @@ class StrictOrderingFilter(OrderingFilter):
         return super().get_ordering(request, queryset, view)
 
 
+IN_MEMORY_PARAMS = {"q", "page", "page_size", "format"}
+
+
+class EncodedPage(dict):
+    """A page of results whose cards are already JSON (written once per catalogue version by card_index)."""
+
+    def __init__(self, data, fragments):
+        super().__init__(data)
+        self.fragments = fragments
+
+
+class CatalogueJSONRenderer(JSONRenderer):
+    """DRF's JSON renderer, which joins an EncodedPage's ready-made card JSON instead of encoding every card again:
+    the bytes are the same as encoding the whole page (a test compares them)."""
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if not isinstance(data, EncodedPage) or self.get_indent(accepted_media_type or "", renderer_context or {}):
+            return super().render(data, accepted_media_type, renderer_context)
+        head = super().render({key: value for key, value in data.items() if key != "results"},
+                              accepted_media_type, renderer_context)
+        return head[:-1] + b',"results":[' + b",".join(data.fragments) + b"]}"
+
+
 class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     """Shared behaviour: lookup by number or slug and strict parameters (caching: CatalogueCacheMiddleware)."""
 
@@ -77,8 +101,31 @@ class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = r"[-a-z0-9_]+"
     lookup_url_kwarg = "key"
     pagination_class = CataloguePagination
+    renderer_classes = [CatalogueJSONRenderer, BrowsableAPIRenderer]
     filter_backends = [DjangoFilterBackend, StrictOrderingFilter]
     general_params = {"ordering", "page", "page_size", "format"}
+
+    def list(self, request, *args, **kwargs):
+        cards = self.search_in_memory(request)
+        if cards is None:
+            return super().list(request, *args, **kwargs)
+        page = self.paginate_queryset(cards)
+        data = self.get_paginated_response([card.representation for card in page]).data
+        return Response(EncodedPage(data, [card.json for card in page]))
+
+    def search_in_memory(self, request):
+        """The representations of the cards a plain query asks for, from the in-memory index (card_index.py), or
+        None when the request needs the FilterSet: other filters, an explicit ordering, the browsable API, or a
+        query the index cannot answer exactly as the database would."""
+        if self.queryset.model not in (Dragon, CaveCard) or request.accepted_renderer.format != "json":
+            return None
+        params = request.query_params
+        if not set(params) <= IN_MEMORY_PARAMS:
+            return None
+        text = params.get("q", "")
+        if not card_index.can_answer(text):
+            return None
+        return card_index.search_cards(self.queryset.model, text)
 
     def handle_exception(self, exc):
         if isinstance(exc, query.QueryError):
@@ -134,7 +181,7 @@ class CatalogueCacheMiddleware:
         if (request.method not in ("GET", "HEAD") or not request.path.startswith(CACHED_PREFIXES)
                 or _wants_html(request)):
             return self.get_response(request)
-        version, last_modified = search.catalogue_state()
+        version, last_modified = catalogue_version.state()
         key = hashlib.sha1("|".join((
             version, request.method, request.get_full_path(), request.META.get("HTTP_ACCEPT", ""),
         )).encode()).hexdigest()

@@ -7,6 +7,7 @@ class CardsiteConfig(AppConfig):
     verbose_name = "Card catalogue"
 
     def ready(self):
-        from . import queue
+        from . import catalogue_version, queue
 
+        catalogue_version.connect()
         queue.connect()

@@ -3,12 +3,12 @@ import re
 
 import django_filters as df
 from django import forms
-from django.db.models import Q
+from django.db.models import Case, IntegerField, Q, Value, When
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import ValidationError
 
-from cardsite import query, search
+from cardsite import card_index, query, search
 from cardsite.models import (
     CAVES, AbilityKind, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing, Size, Trait,
 )
@@ -160,7 +160,21 @@ class CaveCardFilter(TextFilters):
         fields = []
 
 
-class GuildTileFilter(df.FilterSet):
+class TileQueryFilter(df.FilterSet):
+    """The query language on guild and objective tiles, answered from the in-memory index (card_index.py): words
+    and phrases in the tile's name and texts, `number`, `expansion`, `type`; a dragon's fields match no tile."""
+
+    q = df.CharFilter(method="filter_query", max_length=query.MAX_LENGTH,
+                      label="A query in the card query language (see /cards/help/)")
+
+    def filter_query(self, queryset, name, value):
+        pks = card_index.search_pks(queryset.model, value)
+        order = Case(*[When(pk=pk, then=Value(i)) for i, pk in enumerate(pks)], default=Value(len(pks)),
+                     output_field=IntegerField())
+        return queryset.filter(pk__in=pks).order_by(order)
+
+
+class GuildTileFilter(TileQueryFilter):
     expansion = ExpansionFilter()
     number = WholeNumberFilter(field_name="number")
     name = df.CharFilter(field_name="name", lookup_expr="icontains", max_length=80)
@@ -170,7 +184,7 @@ class GuildTileFilter(df.FilterSet):
         fields = []
 
 
-class ObjectiveTileFilter(df.FilterSet):
+class ObjectiveTileFilter(TileQueryFilter):
     expansion = ExpansionFilter()
     number = WholeNumberFilter(field_name="number")
     text = df.CharFilter(field_name="sides__text", lookup_expr="icontains", max_length=80, distinct=True,

@@ -25,6 +25,7 @@ from game.engine.effects.schema import (
     validate_abilities,
 )
 
+from . import catalogue_version
 from .models import (
     CAVES,
     COST_ITEMS,
@@ -204,8 +205,14 @@ def clean_dragon(rec):
     row["abilities"] = abilities
     flags, row["ability_kind"] = derive_kinds(abilities, row["size"])
     row.update(flags)
-    row["slug"] = slugify(f"{row['number']}-{row['name']}") + ("-updated" if row["printing"] == Printing.UPDATED else "")
+    row["slug"] = dragon_slug(row)
     return row
+
+
+def dragon_slug(record):
+    """A dragon's slug, from its number, name and printing (so anything holding the record can name its page)."""
+    return slugify(f"{record['number']}-{record['name']}") + (
+        "-updated" if record["printing"] == Printing.UPDATED else "")
 
 
 def clean_cave(rec):
@@ -724,6 +731,8 @@ def _write(rows, prune):
         _write_guild_tiles(rows["guild_tiles"], expansion_ids, counts, prune)
         _write_objective_tiles(rows["objective_tiles"], expansion_ids, counts, prune)
         _upsert(BoardFact, ("key",), [row for _, row in rows["board_facts"]], counts, "board_facts", prune=prune)
+        if counts.created or counts.updated or counts.deleted:
+            catalogue_version.bump()  # bulk writes send no signals
     return counts
 
 

@@ -210,3 +210,18 @@ class BoardFact(models.Model):
 
     def __str__(self):
         return self.key
+
+
+# Every model whose rows are the catalogue: a write to any of them is a new catalogue version.
+CATALOGUE_MODELS = (Expansion, Dragon, CaveCard, GuildTile, GuildAbility, ObjectiveTile, ObjectiveSide, BoardFact)
+
+
+class CatalogueVersion(models.Model):
+    """One row whose token changes with every catalogue write (cardsite/catalogue_version.py): what every app
+    server keys its catalogue caches on, so an edit made through one is seen by all on their next request."""
+
+    token = models.CharField(max_length=32)
+    changed_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"catalogue version {self.token} ({self.changed_at:%Y-%m-%d %H:%M:%S})"

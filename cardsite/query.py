@@ -106,12 +106,18 @@ CHOICE_FIELDS = {
     "kind": KIND_NAMES,
     "printing": {value: value for value in Printing.values},
     "feeds": {"milk": "milk", "meat": "meat", "card": "card"},
-    "type": {"dragon": "dragon", "dragons": "dragon", "cave": "cave", "caves": "cave"},
+    "type": {"dragon": "dragon", "dragons": "dragon", "cave": "cave", "caves": "cave", "guild": "guild",
+             "guilds": "guild", "objective": "objective", "objectives": "objective"},
     "does": {word: word for word in EFFECT_WORDS},
 }
 OPEN_FIELDS = ("expansion", "name", "text")
 FIELD_ALIASES = {"habitat": "cave", "exp": "expansion", "is": "size", "nest": "nests", "total": "cost"}
 KNOWN_FIELDS = tuple(sorted(set(NUMBER_FIELDS) | set(CHOICE_FIELDS) | set(OPEN_FIELDS) | {"cave"}))
+
+
+def is_plain_word(text):
+    """A run of letters and digits only: matched as the start of a word, not as a phrase."""
+    return _PLAIN_WORD_RE.fullmatch(text) is not None
 
 
 def _known_fields_text():
@@ -376,6 +382,8 @@ def parse(text):
 # --- compiling to Django --------------------------------------------------------------------------------------
 
 NOTHING = Q(pk__in=[])
+# Not Q(): Django drops an empty Q, so ~Q() would match every card too (`type!=dragon` found every dragon).
+EVERYTHING = ~NOTHING
 
 
 def compile_query(tree, model, text_match):
@@ -421,7 +429,7 @@ def _positive_term(term, model, is_dragon, text_match):
         return Q(**{f"{column}__{lookup}": value})
     if name == "type":
         wanted = "dragon" if is_dragon else "cave"
-        return Q() if wanted in value else NOTHING
+        return EVERYTHING if wanted in value else NOTHING
     if name == "expansion":
         known = list(Expansion.objects.order_by("id").values_list("slug", flat=True))
         unknown = [slug for slug in value if slug not in known]

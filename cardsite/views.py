@@ -5,11 +5,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from cardsite import filters, query, search
+from cardsite import card_index, filters, query, search
 from cardsite.models import (
     CAVES, COST_ITEMS, AbilityKind, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing, Size, Trait,
 )
-from cardsite.serializers import card_html
+from cardsite.serializers import CaveCardSerializer, DragonSerializer, card_html
 
 INITIAL_RESULTS = 60
 # Words that only shape an ability (sequence, choice, condition) and say nothing about what it does.
@@ -61,36 +61,95 @@ def link_keywords(html):
     return "".join(part if part.startswith("<") else _WORD.sub(link, part) for part in parts)
 
 
-def run_query(model, text, limit=INITIAL_RESULTS):
-    """(cards, count, error) for a query on one model, through the same FilterSet as the API."""
-    filterset_class = filters.DragonFilter if model is Dragon else filters.CaveCardFilter
-    queryset = model.objects.select_related("expansion")
+RESULT_KINDS = (
+    ("dragon", Dragon, "Dragons", "dragon"),
+    ("cave", CaveCard, "Cave cards", "cave card"),
+    ("guild", GuildTile, "Guild tiles", "guild tile"),
+    ("objective", ObjectiveTile, "Objectives", "objective tile"),
+)
+KIND_ICONS = {kind: kind.replace("_", "-") for kind in AbilityKind.values}
+
+
+def find_cards(model, text):
+    """(the API representations of the matching cards, best first; an error text or None).
+
+    The in-memory index answers when it can give exactly the database's answer (card_index.py); otherwise the same
+    FilterSet as the API does, so the page and the API never disagree.
+    """
     try:
+        exact = card_index.can_answer(text) or model not in (Dragon, CaveCard)  # tiles have no SQL twin
+        cards = card_index.search_cards(model, text) if exact else None
+        if cards is not None:
+            return [card.representation for card in cards], None
+        if model not in (Dragon, CaveCard):
+            return [], None
+        filterset_class, serializer = ((filters.DragonFilter, DragonSerializer()) if model is Dragon
+                                       else (filters.CaveCardFilter, CaveCardSerializer()))
+        queryset = model.objects.select_related("expansion", "original")
         filterset = filterset_class({"q": text} if text else {}, queryset=queryset)
         if not filterset.is_valid():
-            return [], 0, " ".join(message for errors in filterset.errors.values() for message in errors)
-        results = filterset.qs
-        return list(results[:limit]), results.count(), None
+            return [], " ".join(message for errors in filterset.errors.values() for message in errors)
+        return [serializer.to_representation(card) for card in filterset.qs], None
     except query.QueryError as error:
-        return [], 0, str(error)
+        return [], str(error)
+
+
+def result_row(kind, card):
+    """What one result row shows (templates/cardsite/_card_row.html; static/search.js draws the same from the API)."""
+    row = {"kind": kind, "page": card["page"], "number": card["number"], "updated": card.get("printing") == "updated"}
+    if kind == "dragon":
+        row.update({
+            "name": card["name"], "vp": card["vp"], "cost": list(card["cost"].items()),
+            "caves": [(CAVE_SHORT[cave], CAVE_LABELS[cave]) for cave in card["habitats"]],
+            "facts": [card["size"].capitalize(), card["trait"].capitalize()],
+            "kinds": [(KIND_ICONS[kind_], dict(AbilityKind.choices)[kind_]) for kind_ in card["kinds"]],
+            "text": card["ability_text"],
+        })
+    elif kind == "cave":
+        row.update({"name": card["name"], "text": card["ability_text"],
+                    "kinds": [(KIND_ICONS[card["ability_kind"]], dict(AbilityKind.choices)[card["ability_kind"]])]
+                    if card["ability_kind"] else []})
+    elif kind == "guild":
+        row.update({"name": card["name"], "text": " · ".join(ability["text"] for ability in card["abilities"])})
+    else:
+        row.update({"name": f"Objective tile {card['number']}",
+                    "text": " · ".join(f"{side['side'].upper()}: {side['text']}" for side in card["sides"])})
+    return row
 
 
 def search_page(request):
     text = request.GET.get("q", "")
+    shown_kind = request.GET.get("type", "all")
+    if shown_kind not in {"all"} | {kind for kind, *_ in RESULT_KINDS}:
+        shown_kind = "all"
+    page = request.GET.get("page", "1")
+    page = int(page) if page.isascii() and page.isdigit() and 1 <= int(page) <= 1000 else 1
+    if shown_kind == "all":
+        page = 1
     error = None
+    results = []
     if len(text) > query.MAX_LENGTH:
-        dragons, dragon_count, caves, cave_count = [], 0, [], 0
         error = f"the query is longer than {query.MAX_LENGTH} characters"
-    else:
-        dragons, dragon_count, error = run_query(Dragon, text)
-        caves, cave_count, _ = run_query(CaveCard, text) if error is None else ([], 0, None)
+    for kind, model, label, noun in RESULT_KINDS:
+        cards = []
+        if error is None:
+            cards, error = find_cards(model, text)
+        end = page * INITIAL_RESULTS
+        results.append({
+            "kind": kind, "label": label, "noun": noun, "count": len(cards),
+            "rows": [result_row(kind, card) for card in cards[:end]],
+            "more": max(0, len(cards) - end), "next_page": page + 1,
+            "hidden": shown_kind not in ("all", kind),
+        })
+    if error:
+        for kinds in results:
+            kinds.update(count=0, rows=[], more=0)
     context = {
         "q": text,
         "error": error,
-        "dragons": dragons,
-        "dragon_count": dragon_count,
-        "caves": caves,
-        "cave_count": cave_count,
+        "results": results,
+        "shown_kind": shown_kind,
+        "page_size": INITIAL_RESULTS,
         "panel": {
             "caves": [(CAVE_SHORT[cave], CAVE_LABELS[cave]) for cave in CAVES],
             "sizes": Size.choices,

@@ -9,7 +9,7 @@ from django.views.decorators.gzip import gzip_page
 
 from game.engine.catalogue import CAVE_NAMES, CAVES
 
-from .calculator import catalogue, charts, services
+from .calculator import charts, lookups, services
 from .calculator.form import layout, place_errors, read_post, to_post
 from .calculator.score import CATEGORY_LABELS, cached_kinds, choice_options
 from .calculator.sheet import SheetInvalid
@@ -18,7 +18,7 @@ from .models import ScoreSheet
 
 def _choices():
     """What the form's lists and autocompletes offer, read from the catalogue (once per catalogue version)."""
-    cat = catalogue.current()
+    cat = lookups.current()
     if getattr(cat, "form_choices", None) is None:
         cat.form_choices = _read_choices(cat)
     return cat.form_choices
@@ -63,7 +63,7 @@ def _result_context(result):
 
 def _preview(post):
     """Running totals and each dragon's ability VP while the page is typed in, keyed by the page's own names."""
-    cat = catalogue.current()
+    cat = lookups.current()
     data, where = read_post(post, cat)
     lines, errors = services.preview(data)
     totals, dragons = {}, {}
@@ -72,7 +72,7 @@ def _preview(post):
         totals[block] = None if line is None else line["total"]
         for k, dragon in enumerate(data["players"][seat].get("dragons", [])):
             index = cat.find_dragon(dragon["card"], data["academy"])
-            slug = None if index is None else cat.data["dragon_slugs"][index]
+            slug = None if index is None else cat.slugs[index]
             field = where[f"players[{seat}].dragons[{k}].card"]
             if line is not None and slug in line["abilities"]:
                 dragons[field] = line["abilities"][slug]
@@ -89,13 +89,13 @@ def calculator(request):
     post = None
     if request.method == "GET" and request.GET.get("from"):
         source = get_object_or_404(ScoreSheet, code=request.GET["from"])
-        post = to_post(source.data, catalogue.current())
+        post = to_post(source.data, lookups.current())
         context["source"] = source
     if request.method == "POST" and "preview" in request.POST:
         return _preview(request.POST)
     if request.method == "POST":
         post = request.POST
-        data, where = read_post(post, catalogue.current())
+        data, where = read_post(post, lookups.current())
         try:
             if "save" in post:
                 sheet = services.save(data, owner=request.user if request.user.is_authenticated else None)
@@ -116,7 +116,7 @@ def _mats(sheet):
     """Card mode: each player's dragons cave by cave, named as the catalogue names them now."""
     if sheet.mode != ScoreSheet.Mode.CARD:
         return []
-    cat = catalogue.current()
+    cat = lookups.current()
     mats = []
     for player in sheet.data["players"]:
         caves = []

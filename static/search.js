@@ -1,12 +1,11 @@
-// Live card search: results as you type (from the API), a filter panel that writes the same query, keyboard use.
+// Live card search: results as you type (from the API), all of them page by page, a type toggle, a filter panel
+// that writes the same query, keyboard use.
 (function () {
   "use strict";
   const input = document.getElementById("q");
   if (!input) return;
   const form = input.form;
   const errorBox = document.getElementById("search-error");
-  const lists = { dragon: document.getElementById("dragon-results"), cave: document.getElementById("cave-results") };
-  const counts = { dragon: document.getElementById("dragon-count"), cave: document.getElementById("cave-count") };
   const panel = document.getElementById("filter-panel");
   const PAGE = 60;
   let timer = null;
@@ -66,70 +65,222 @@
     });
     for (const field of Object.keys(groups)) added.unshift(field + ":" + groups[field].join(","));
     input.value = kept.concat(added).join(" ");
-    search();
+    search(true);
   }
 
   // --- results ----------------------------------------------------------------------------------------------
+  // Each kind of card: its API endpoint, its list, its counts, and how many of its results are on the page.
+  const KINDS = {
+    dragon: { endpoint: "/api/dragons/", noun: "dragon" },
+    cave: { endpoint: "/api/caves/", noun: "cave card" },
+    guild: { endpoint: "/api/guild-tiles/", noun: "guild tile" },
+    objective: { endpoint: "/api/objective-tiles/", noun: "objective tile" },
+  };
+  for (const kind of Object.keys(KINDS)) {
+    const k = KINDS[kind];
+    k.list = document.getElementById(kind + "-results");
+    k.count = document.getElementById(kind + "-count");
+    k.group = document.getElementById(kind + "-group");
+    k.more = document.getElementById(kind + "-more");
+    k.total = Number(k.count.textContent) || 0;
+    k.shown = k.list.children.length;
+  }
+  const resultsBox = document.getElementById("results");
+  const status = document.getElementById("search-status");
+  const SETTLE = 700;  // ms without typing before an error is shown: no flashes while a query is half written
+  let errorTimer = null;
+  let shownQuery = input.value;
+  let lastInput = -Infinity;
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function icon(name, label) {
+    const span = el("span", "icon icon-" + name);
+    if (label) { span.title = label; span.setAttribute("role", "img"); span.setAttribute("aria-label", label); }
+    else span.setAttribute("aria-hidden", "true");
+    return span;
+  }
+  const KIND_LABELS = { when_played: "When played", if_activated: "If activated", once_per_round: "Once per round",
+                        end_game: "End game" };
+  function kindIcons(kinds) { return kinds.map((kind) => icon("kind-" + kind.replace(/_/g, "-"), KIND_LABELS[kind])); }
+  function capital(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
+  function clip(text) { return text.length > 160 ? text.slice(0, 159) + "…" : text; }
+
+  // The same row as templates/cardsite/_card_row.html, from the API's representation of the card.
   function row(card, kind) {
-    const li = document.createElement("li");
-    li.className = "result";
-    const a = document.createElement("a");
+    const li = el("li", "result result-" + kind);
+    const a = el("a", "result-title");
     a.href = card.page;
-    const num = document.createElement("span");
-    num.className = "result-number";
-    num.textContent = card.number;
-    const name = document.createElement("span");
-    name.className = "result-name";
-    name.textContent = card.name + (card.printing === "updated" ? " (updated)" : "");
-    a.append(num, " ", name);
-    const facts = document.createElement("span");
-    facts.className = "result-facts";
-    if (kind === "dragon") facts.textContent = `${card.vp} VP · ${card.size} · ${card.trait}`;
-    const text = document.createElement("span");
-    text.className = "result-text";
-    text.textContent = card.ability_text.length > 160 ? card.ability_text.slice(0, 159) + "…" : card.ability_text;
-    li.append(a, facts, text);
+    let name = card.name, text = card.ability_text;
+    if (kind === "guild") text = card.abilities.map((ability) => ability.text).join(" · ");
+    if (kind === "objective") {
+      name = "Objective tile " + card.number;
+      text = card.sides.map((side) => side.side.toUpperCase() + ": " + side.text).join(" · ");
+    }
+    a.append(el("span", "result-number", String(card.number)), " ",
+             el("span", "result-name", name + (card.printing === "updated" ? " (updated)" : "")));
+    li.append(a);
+    const facts = el("span", "result-facts");
+    if (kind === "dragon") {
+      const vp = el("span", "result-vp");
+      vp.title = card.vp + " VP";
+      vp.append(icon("vp"), String(card.vp), el("span", "visually-hidden", " VP"));
+      li.append(vp);
+      const cost = el("span", "result-cost");
+      const items = Object.entries(card.cost);
+      if (!items.length) cost.append(el("span", "cost-item", "free"));
+      for (const [item, count] of items) {
+        const chip = el("span", "cost-item");
+        chip.title = count + " " + item;
+        chip.append(icon(item), String(count), el("span", "visually-hidden", " " + item));
+        cost.append(chip);
+      }
+      const caves = el("span", "result-caves");
+      for (const cave of card.habitats) {
+        const short = cave.split("_")[0];
+        const chip = el("span", "cave-chip habitat-" + short);
+        chip.title = cave.split("_").map(capital).join(" ");
+        chip.append(icon("cave"), short);
+        caves.append(chip);
+      }
+      facts.append(cost, caves, el("span", "result-traits", capital(card.size) + " · " + capital(card.trait)),
+                   ...kindIcons(card.kinds));
+    } else if (kind === "cave" && card.ability_kind) {
+      facts.append(...kindIcons([card.ability_kind]));
+    }
+    li.append(facts, el("span", "result-text", clip(text)));
     return li;
   }
 
-  async function fetchKind(kind, query) {
-    const endpoint = kind === "dragon" ? "/api/dragons/" : "/api/caves/";
+  async function fetchPage(kind, query, page) {
     const params = new URLSearchParams({ q: query, page_size: PAGE, format: "json" });
-    const response = await fetch(`${endpoint}?${params}`, { headers: { Accept: "application/json" } });
+    if (page > 1) params.set("page", page);
+    const response = await fetch(`${KINDS[kind].endpoint}?${params}`, { headers: { Accept: "application/json" } });
     const body = await response.json();
     if (!response.ok) throw new Error(body.detail || (body.q && body.q[0]) || Object.values(body)[0]);
     return body;
   }
 
-  async function search() {
+  function shownType() {
+    const checked = form.querySelector('input[name="type"]:checked');
+    return checked ? checked.value : "all";
+  }
+
+  function updateMore(kind) {
+    const k = KINDS[kind];
+    const left = k.total - k.shown;
+    k.more.hidden = left <= 0;
+    k.more.firstChild.textContent = `Show ${Math.min(left, PAGE)} more `;
+    k.more.querySelector(".more-left").textContent = `(${left} not shown yet)`;
+    const url = new URL(window.location.href);
+    url.searchParams.set("type", kind);
+    url.searchParams.set("page", Math.floor(k.shown / PAGE) + 1);
+    k.more.href = url.search;
+  }
+
+  function updateStatus() {
+    status.textContent = Object.entries(KINDS)
+      .map(([kind, k]) => `${k.total} ${k.noun}${k.total === 1 ? "" : "s"}`).join(", ");
+    for (const [kind, k] of Object.entries(KINDS)) {
+      k.count.textContent = k.total;
+      k.group.querySelector(".group-count").textContent = k.total;
+      k.group.querySelector(".empty-note").hidden = k.total > 0;
+      updateMore(kind);
+    }
+  }
+
+  function showType() {
+    const type = shownType();
+    resultsBox.dataset.type = type;
+    for (const [kind, k] of Object.entries(KINDS)) k.group.hidden = type !== "all" && type !== kind;
+    const url = new URL(window.location.href);
+    if (type === "all") url.searchParams.delete("type"); else url.searchParams.set("type", type);
+    url.searchParams.delete("page");
+    history.replaceState(null, "", url);
+    selected = -1;
+  }
+
+  function showError(message) {
+    errorBox.textContent = message;
+    errorBox.hidden = false;
+  }
+
+  // An unreadable query greys the old results out at once (they no longer answer what is typed) and blanks the
+  // counts, but its message waits until the box has been left alone for a moment and still holds that very query,
+  // so a half-written query never flashes an error.
+  function refuse(message, query, mine, now) {
+    resultsBox.classList.add("stale");
+    resultsBox.setAttribute("aria-busy", "true");
+    for (const k of Object.values(KINDS)) {
+      k.count.textContent = "–";
+      k.group.querySelector(".group-count").textContent = "–";
+    }
+    status.textContent = "The query cannot be read yet.";
+    clearTimeout(errorTimer);
+    const settle = () => {
+      if (mine !== generation || input.value !== query) return;
+      const wait = lastInput + SETTLE - performance.now();
+      if (wait > 0 && !now) errorTimer = setTimeout(settle, wait);
+      else showError(message);
+    };
+    settle();
+  }
+
+  async function search(now) {
     const query = input.value;
     const mine = ++generation;
     const url = new URL(window.location.href);
     if (query) url.searchParams.set("q", query); else url.searchParams.delete("q");
+    url.searchParams.delete("page");
     history.replaceState(null, "", url);
     try {
-      const [dragons, caves] = await Promise.all([fetchKind("dragon", query), fetchKind("cave", query)]);
+      const kinds = Object.keys(KINDS);
+      const bodies = await Promise.all(kinds.map((kind) => fetchPage(kind, query, 1)));
       if (mine !== generation) return;  // a newer keystroke already asked
+      clearTimeout(errorTimer);
       errorBox.hidden = true;
-      for (const [kind, body] of [["dragon", dragons], ["cave", caves]]) {
-        lists[kind].replaceChildren(...body.results.map((card) => row(card, kind)));
-        counts[kind].textContent = body.count;
-      }
-      const shown = dragons.results.length + caves.results.length;
-      document.getElementById("shown-note").textContent =
-        shown < dragons.count + caves.count ? ` (the first ${PAGE} of each shown: narrow the search to see the rest)` : "";
-      document.getElementById("search-status").dataset.state = "done";
+      resultsBox.classList.remove("stale");
+      resultsBox.removeAttribute("aria-busy");
+      kinds.forEach((kind, i) => {
+        const k = KINDS[kind];
+        k.list.replaceChildren(...bodies[i].results.map((card) => row(card, kind)));
+        k.total = bodies[i].count;
+        k.shown = bodies[i].results.length;
+      });
+      shownQuery = query;
+      updateStatus();
+      status.dataset.state = "done";
       selected = -1;
     } catch (error) {
       if (mine !== generation) return;
-      errorBox.textContent = error.message;
-      errorBox.hidden = false;
-      document.getElementById("search-status").dataset.state = "error";
+      refuse(error.message, query, mine, now);
+      status.dataset.state = "error";
     }
   }
 
+  async function showMore(kind) {
+    const k = KINDS[kind];
+    const mine = generation;
+    const page = Math.floor(k.shown / PAGE) + 1;
+    const body = await fetchPage(kind, shownQuery, page);
+    if (mine !== generation) return;
+    const rows = body.results.map((card) => row(card, kind));
+    k.list.append(...rows);
+    k.shown += rows.length;
+    k.total = body.count;
+    updateMore(kind);
+    if (rows.length) rows[0].querySelector("a").focus();  // keyboard users carry on from the first new card
+    status.dataset.state = "done";
+  }
+
   // --- keyboard -----------------------------------------------------------------------------------------------
-  function results() { return Array.from(document.querySelectorAll(".result-list .result a")); }
+  function results() {
+    return Array.from(document.querySelectorAll(".result-group:not([hidden]) .result-list .result a"));
+  }
   function select(index) {
     const links = results();
     if (!links.length) return;
@@ -161,9 +312,19 @@
 
   input.addEventListener("input", () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { readPanelFromQuery(); search(); }, 120);
+    clearTimeout(errorTimer);  // still typing: an error waits for the pause after the next answer
+    lastInput = performance.now();
+    timer = setTimeout(() => { readPanelFromQuery(); search(false); }, 120);
   });
-  form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); search(); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); search(true); });
+  document.getElementById("type-toggle").addEventListener("change", showType);
+  for (const kind of Object.keys(KINDS)) {
+    KINDS[kind].more.addEventListener("click", (event) => {
+      event.preventDefault();
+      status.dataset.state = "loading";
+      showMore(kind);
+    });
+  }
   panel.addEventListener("change", writeQueryFromPanel);
   if (window.matchMedia("(max-width: 44rem)").matches) panel.open = false;  // phones: results first
   readPanelFromQuery();

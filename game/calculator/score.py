@@ -225,7 +225,7 @@ def _card_lines(sheet, cat):
         breakdown["dragons"] -= fledglings * fledglings
         details = [{"dragon": cat.dragon_label(int(source.split(":")[1])), "vp": vp}
                    for source, vp in mine.end_vp.items() if source.startswith("dragon:")]
-        by_card = {cat.data["dragon_slugs"][int(source.split(":")[1])]: vp
+        by_card = {cat.slugs[int(source.split(":")[1])]: vp
                    for source, vp in mine.end_vp.items() if source.startswith("dragon:")}
         lines.append({"name": entry["name"], "automa": False, "breakdown": breakdown,
                       "visible_dragons": len(scoring.visible_dragons(pl)), "details": details,

@@ -3,16 +3,16 @@ from django.db import transaction
 from django.db.models import Avg, Count, Q
 
 from ..models import CATEGORIES, ScoreEntry, ScoreSheet
-from . import catalogue
 from game.engine import scoring
 
+from . import lookups
 from .score import score_sheet
 from .sheet import SheetInvalid, clean_sheet
 
 
 def score(data):
     """(clean sheet, result) for raw input; raises SheetInvalid naming the fields that are wrong."""
-    cat = catalogue.current()
+    cat = lookups.current()
     sheet = clean_sheet(data, cat)
     return sheet, score_sheet(sheet, cat)
 
@@ -22,7 +22,7 @@ def preview(data):
     scored alone (its objective VP taken from its places), and None for a line that has mistakes of its own.
 
     Returns (lines, errors): per line its total and each dragon's ability VP by card slug, or None."""
-    cat = catalogue.current()
+    cat = lookups.current()
     try:
         sheet, result = score(data)
     except SheetInvalid as exc:

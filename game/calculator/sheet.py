@@ -504,7 +504,7 @@ def _dragons(ch, player, path, academy, owner, seen):
         if CAVE_INDEX[cave] not in card.habitats:
             lives = " or ".join(CAVE_NAMES[h] for h in card.habitats)
             ch.error(f"{where}.cave", f"{card.name} lives in the {lives}, not the {CAVE_NAMES[CAVE_INDEX[cave]]}")
-        dragon = {"card": ch.cat.data["dragon_slugs"][index], "cave": cave, "column": column}
+        dragon = {"card": ch.cat.slugs[index], "cave": cave, "column": column}
         for field in COUNTED:
             dragon[field] = ch.whole(item, field, where)
         dragon["cached"] = _cached(ch, item, where, card)

@@ -1,11 +1,11 @@
 """What the checker page and API call: read a request's fields, run the ability, add the card's text and the rules
 reference links. Nothing here writes to the database."""
+from game import catalogue
 from game.engine.effects.render import RenderError, render_abilities_html
 from game.rules import rules_anchor
 
 from . import resolve
-from .cards import card_dict
-from .catalogue import current_cards
+from .cards import Cards, card_dict
 from .errors import CheckerInputError
 
 BODY_KEYS = {"card", "ability", "situation", "decisions", "auto"}
@@ -23,6 +23,10 @@ RULE_LABELS = {"in_this_cave": "in this cave", "up_to": "up to", "lay_egg": "lay
                "guild": "Dragon Guild", "egg": "eggs", "mat": "on your mat"}
 STRUCTURAL = {"seq", "choose", "if"}
 
+
+def current_cards():
+    """The checker's card lookups over the catalogue as it is now, built once per catalogue."""
+    return catalogue.current().view("checker", lambda snapshot: Cards(snapshot.engine))
 
 def rule_words(ability):
     """Rule keywords an ability uses, in reading order: its kind, then its words, scopes and items."""

@@ -114,7 +114,7 @@ def read(cards, subject, data):
     _object(data, "situation", TOP_KEYS)
     f = "situation"
     s = Situation()
-    s.players = _int(data.get("players", DEFAULTS["players"]), f"{f}.players", 1, 5)
+    s.players = _int(data.get("players", DEFAULTS["players"]), f"{f}.players", 2, 5)  # the engine has no solo play
     s.seed = _int(data.get("seed", DEFAULTS["seed"]), f"{f}.seed", 0, MAX_SEED)
     academy = data.get("academy", DEFAULTS["academy"])
     if not isinstance(academy, bool):

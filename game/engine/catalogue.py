@@ -146,7 +146,9 @@ class Catalogue:
         return self._pick(self.caves, academy, updated)
 
     def guild_tiles_for(self, academy):
-        return [i for i, t in enumerate(self.guild_tiles) if academy or t.get("expansion", "base") == "base"]
+        """Tiles a game may deal: a tile with no known rows (King's Guild) is left in the box until it has some."""
+        return [i for i, t in enumerate(self.guild_tiles)
+                if (academy or t.get("expansion", "base") == "base") and t.get("rows")]
 
     def objectives_for(self, academy):
         return [i for i, t in enumerate(self.objective_tiles) if academy or t.get("expansion", "base") == "base"]

@@ -101,7 +101,7 @@ def label(st, option):
             return f"Use the {_cave(args[0])} path icon {args[1] + 1}"
         if kind == "activate_card":
             return f"Use {_card(st, args[0], args[1])}'s ability"
-        if kind == "pick":
+        if kind == "pick" and isinstance(args[0], str):
             place, card = args[0], _card(st, args[1], args[2])
             if place == "tuck":
                 return f"Tuck {card} under {_space(args[3])}"
@@ -110,7 +110,7 @@ def label(st, option):
             if place == "excavate":
                 return f"Excavate the {_cave(args[3])} with {card}"
             return f"{place.capitalize()} {card}"
-    except (IndexError, TypeError, ValueError):
+    except (IndexError, TypeError, ValueError, AttributeError, KeyError):  # a label never fails: bad args read raw
         pass
     return f"{kind} {' '.join(str(a) for a in args)}".strip()
 
@@ -184,6 +184,6 @@ def explain_illegal(st, option):
             reason = "that square is taken (each holds one marker, except the last END GAME square)"
         elif option.kind == "discard" and pending.prompt.startswith("Discard"):
             reason = "you do not hold that to discard"
-    except (IndexError, TypeError, ValueError):
+    except (IndexError, TypeError, ValueError, AttributeError, KeyError):
         reason = "it does not name things that exist in this game"
     return f"You tried '{tried}', but {reason}."

@@ -51,7 +51,10 @@ class GameState:
     def new(cls, catalogue, players=2, seed=0, academy=False, updated=None):
         """Set a game up by the rulebook; the first decisions are each player's starting cards and resources."""
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
-            raise MalformedDecision("players: a game has 1 to 5 players")
+            raise MalformedDecision("players: a game has 2 to 5 players")
+        if players == 1:  # the rulebook's solo game needs the Automa, which the engine does not play yet
+            raise MalformedDecision("players: a game has 2 to 5 players; solo play against the Automa is not "
+                                    "supported yet")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise MalformedDecision("seed: expected a whole number")
         updated = academy if updated is None else bool(updated)
@@ -192,14 +195,16 @@ class GameState:
         """Put a dragon on a space, then queue its when-played abilities below the payment of its eggs.
 
         The card is on the mat while its cost is paid, so it is never in two places or none."""
-        self.pay_dragon(p, dragon, index, fid, mode, waive, push_eggs=False)
         egg_cost = self._egg_cost(dragon, index, p, mode, waive)
+        resources = self.pay_dragon(p, dragon, index, fid, mode, waive, push_eggs=False)
         pl = self.players[p]
         pl.spaces[index].dragon = dragon
         pl.fresh.append(dragon)
         self.stack.append({"t": "place_dragon", "p": p, "d": dragon, "i": index})
         if egg_cost:
             fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": egg_cost}]}, fid)
+        if resources:  # resources the player must first make by exchange are paid before anything else
+            fx.push_fx(self, resources, fid)
 
     def push_card_abilities(self, p, dragon, kind, index=None):
         card = self.cat.dragons[dragon]
@@ -275,43 +280,64 @@ class GameState:
         finally:
             space.dragon = before
 
-    def can_afford_dragon(self, p, dragon, index, extra_coins=0, mode="printed", eggs=None):
-        card = self.cat.dragons[dragon]
-        if mode == "free" or (card.free_if and self.free_to_play(p, dragon, index)):
-            return self.players[p].coins >= extra_coins
-        pl = self.players[p]
-        res = card.res_cost if mode != "no_resources" else (0, 0, 0, 0)
-        if card.egg_cost and eggs is None:
-            eggs = pl.eggs()
-        if pl.coins < extra_coins + card.coin_cost or (card.egg_cost and eggs < card.egg_cost):
-            return False
-        if mode == "discount_one":
-            short = sum(max(0, need - have) for need, have in zip(res, pl.res))
-            return short <= 1 or (short == 0)
-        return all(have >= need for have, need in zip(pl.res, res))
-
-    def _egg_cost(self, dragon, index, p, mode, waive):
-        if mode == "free" or self.free_to_play(p, dragon, index):
-            return 0
-        return self.cat.dragons[dragon].egg_cost - (waive == "egg")
-
-    def pay_dragon(self, p, dragon, index, fid, mode="printed", waive=None, push_eggs=True):
-        """Take a dragon's printed cost (resources and coins now; eggs as decisions on the stack)."""
-        if mode == "free" or self.free_to_play(p, dragon, index):
-            return
-        card = self.cat.dragons[dragon]
-        pl = self.players[p]
-        cost = dict(card.cost)
+    def dragon_cost(self, dragon, mode="printed", waive=None):
+        """What playing a dragon costs in this mode: its printed cost, less resources or one waived item."""
+        cost = dict(self.cat.dragons[dragon].cost)
         if mode == "no_resources":
             for r in RESOURCES:
                 cost.pop(r, None)
         if waive and cost.get(waive):
             cost[waive] -= 1
-        for i, r in enumerate(RESOURCES):
-            pl.res[i] -= cost.get(r, 0)
+        return cost
+
+    def discounts(self, dragon):
+        """The items a 'discount of 1 egg or any resource' may take off a dragon's printed cost (never a coin)."""
+        cost = self.cat.dragons[dragon].cost
+        return [item for item in RESOURCES + ("egg",) if cost.get(item)]
+
+    def can_afford_dragon(self, p, dragon, index, extra_coins=0, mode="printed", eggs=None, exchange=False,
+                          waive=None):
+        """Whether the player can pay; with `exchange`, resources they lack may be made by 2-for-1 exchanges."""
+        pl = self.players[p]
+        if mode == "free" or (self.cat.dragons[dragon].free_if and self.free_to_play(p, dragon, index)):
+            return pl.coins >= extra_coins
+        if mode == "discount_one":
+            return any(self.can_afford_dragon(p, dragon, index, extra_coins, "printed", eggs, exchange, item)
+                       for item in self.discounts(dragon) or [None])
+        cost = self.dragon_cost(dragon, mode, waive)
+        if cost.get("egg") and eggs is None:
+            eggs = pl.eggs()
+        if pl.coins < extra_coins + cost.get("coin", 0) or (cost.get("egg") and eggs < cost["egg"]):
+            return False
+        need = [cost.get(r, 0) for r in RESOURCES]
+        return resources_cover(pl.res, need) if exchange else all(have >= n for have, n in zip(pl.res, need))
+
+    def _egg_cost(self, dragon, index, p, mode, waive):
+        if mode == "free" or self.free_to_play(p, dragon, index):
+            return 0
+        return self.dragon_cost(dragon, mode, waive).get("egg", 0)
+
+    def pay_dragon(self, p, dragon, index, fid, mode="printed", waive=None, push_eggs=True):
+        """Take a dragon's cost: coins now, resources now when held (else the returned payment, which offers the
+        2-for-1 exchange); eggs as decisions on the stack when `push_eggs`."""
+        if mode == "free" or self.free_to_play(p, dragon, index):
+            return None
+        pl = self.players[p]
+        cost = self.dragon_cost(dragon, mode, waive)
+        need = [cost.get(r, 0) for r in RESOURCES]
+        resources = None
+        if all(have >= n for have, n in zip(pl.res, need)):
+            for i, n in enumerate(need):
+                pl.res[i] -= n
+        else:
+            resources = {"do": "pay", "cost": [{"item": r, "count": n} for r, n in zip(RESOURCES, need) if n]}
         pl.coins -= cost.get("coin", 0)
-        if cost.get("egg") and push_eggs:
-            fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": cost["egg"]}]}, fid)
+        if push_eggs:
+            if cost.get("egg"):
+                fx.push_fx(self, {"do": "pay", "cost": [{"item": "egg", "count": cost["egg"]}]}, fid)
+            if resources:
+                fx.push_fx(self, resources, fid)
+        return resources
 
     def advance_guild(self, p, steps):
         if steps > 0:
@@ -475,6 +501,13 @@ def main_options(st, p):
 _EXCHANGES = {}
 
 
+def resources_cover(have, need):
+    """The player holds `need`, or can make what is missing by 2-for-1 exchanges of resources not needed."""
+    short = sum(max(0, n - h) for h, n in zip(have, need))
+    spare = sum(max(0, h - n) for h, n in zip(have, need))
+    return spare >= 2 * short
+
+
 def exchange_options(pl):
     """2 resources (any mix) for 1 of another kind; cached by which kinds the player has 0, 1 or 2+ of."""
     res = pl.res
@@ -575,12 +608,13 @@ def t_walk(st, task):
     if dragon is None:
         return  # a stop sign
     st.stack.append(task)
-    if dragon in pl.fresh:
-        return
     card = st.cat.dragons[dragon]
     if card.size == "fledgling" and space.tokens < len(card.training):
+        # Training is not an "if activated" ability: the rules' same-turn exception does not reach it (docs/engine.md).
         push_ability(st, p, {"do": "train", "on": {"scope": "here"}}, src=dragon, source="training")
         return
+    if dragon in pl.fresh:
+        return  # "if activated" abilities do not trigger on the turn the dragon is played
     st.push_card_abilities(p, dragon, "if_activated", index)
 
 

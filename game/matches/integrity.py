@@ -21,9 +21,9 @@ import hashlib
 import json
 import logging
 
+from game import catalogue
 from game.engine.state import GameState
 
-from . import catalogue
 from .errors import MatchDamaged
 
 log = logging.getLogger(__name__)
@@ -135,7 +135,7 @@ def verify(match, replay=False):
 
 
 def _replay_problems(match, decisions):
-    cards = catalogue.engine(match.catalogue_id)
+    cards = catalogue.frozen(match.catalogue_id).engine
     try:
         state = GameState.new(cards, players=match.players, seed=match.seed, academy=match.academy,
                               updated=match.updated)

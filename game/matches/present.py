@@ -2,11 +2,13 @@
 shows, and the log. Nothing here reads the state except through `view_for`, so hidden hands stay hidden."""
 from django.urls import reverse
 
+from game import catalogue
+from game.engine.catalogue import CAVES
+from game.engine.effects.render import render_abilities, render_counter, render_effect
 from game.engine.scoring import CATEGORY_NAMES
 from game.engine.view import view_for
 from game.models import Match
 
-from . import catalogue
 from .services import invite_token, load_state, seat_of
 
 LOG_LENGTH = 60
@@ -159,7 +161,7 @@ def match_json(match, user):
         view["options"].pop("seed", None)
         data["view"] = view
         data["your_turn"] = view["pending"] is not None and view["pending"]["player"] == seat
-        known = catalogue.cards(match.catalogue_id)
+        known = board_cards(match.catalogue_id)
         dragons, caves = _shown_cards(view)
         data["cards"] = {"dragons": {i: known["dragons"][i] for i in sorted(dragons)},
                          "caves": {i: known["caves"][i] for i in sorted(caves)}}
@@ -184,3 +186,39 @@ def options_json(match, user):
     mine = pending is not None and seat is not None and pending.player == seat
     return {"version": match.version, "your_turn": mine, "prompt": pending.prompt if mine else None,
             "options": [dict(o.to_dict(), label=state.label(o)) for o in pending.options] if mine else []}
+
+
+def board_cards(catalogue_id):
+    """Per card index of a match's catalogue: what the board shows (names, costs, ability text in our words), and
+    the tiles; built once per catalogue."""
+    return catalogue.frozen(catalogue_id).view("board", _board_cards)
+
+
+def _board_cards(snapshot):
+    data = snapshot.data
+    return {
+        "dragons": [_dragon_card(r) for r in data["dragons"]],
+        "caves": [_cave_card(r) for r in data["caves"]],
+        "guild_rows": {t["number"]: [{"squares": row["squares"], "end_game": row["end_game"],
+                                      "text": render_effect(row["effect"])} for row in t["rows"]]
+                       for t in data["guild_tiles"]},
+        "guild_complete": {t["number"]: t.get("complete", True) for t in data["guild_tiles"]},
+        "objectives": {t["number"]: {side: render_counter(s["counts"]) for side, s in t["sides"].items()}
+                       for t in data["objective_tiles"]},
+    }
+
+
+def _dragon_card(record):
+    cost = {k: v for k, v in (record.get("cost") or {}).items() if v}
+    return {"number": record["number"], "name": record.get("name", ""), "printing": record.get("printing", "original"),
+            "vp": record.get("vp", 0), "size": record.get("size", ""), "trait": record.get("trait", ""),
+            "capacity": record.get("capacity", 0), "cost": cost,
+            "habitats": [CAVES.index(h) for h in record.get("habitats", ())],
+            "text": render_abilities(record.get("abilities") or [], card=record),
+            "url": f"/cards/dragons/{record['number']}/"}
+
+
+def _cave_card(record):
+    return {"number": record["number"], "printing": record.get("printing", "original"),
+            "text": render_abilities(record.get("abilities") or [], card=record),
+            "url": f"/cards/caves/{record['number']}/"}

@@ -15,12 +15,13 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
+from game import catalogue
 from game.engine.catalogue import CatalogueError
 from game.engine.decisions import MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
-from . import bots, catalogue, integrity, notify
+from . import bots, integrity, notify
 from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchError, NotCreator, NotSeated,
                      NotYourTurn, StaleMatch)
 from .locking import retry_later_when_busy
@@ -67,7 +68,7 @@ def create_match(user, players=2, academy=False, updated=None, days_per_move=3, 
     with transaction.atomic():
         frozen = catalogue.freeze_current()
         try:
-            cards = catalogue.engine(frozen.pk)
+            cards = catalogue.frozen(frozen.pk).engine
         except CatalogueError as exc:
             raise CatalogueNotReady(f"the card catalogue cannot set a game up: {exc}") from exc
         if not cards.dragon_deck(academy, updated) or not cards.cave_deck(academy, updated):
@@ -142,7 +143,7 @@ def start_match(match_id, user):
 
 
 def _start(match):
-    state = GameState.new(catalogue.engine(match.catalogue_id), players=match.players, seed=match.seed,
+    state = GameState.new(catalogue.frozen(match.catalogue_id).engine, players=match.players, seed=match.seed,
                           academy=match.academy, updated=match.updated)
     match.state = state.to_json()
     match.status = Match.Status.PLAYING
@@ -160,7 +161,7 @@ def load_state(match):
     if match.state is None:
         return None
     integrity.check_seal(match)
-    return GameState.from_json(catalogue.engine(match.catalogue_id), match.state)
+    return GameState.from_json(catalogue.frozen(match.catalogue_id).engine, match.state)
 
 
 def seat_of(match, user):
@@ -486,7 +487,7 @@ def replay(match):
     """Rebuild the state from setup options, seed and the decision log alone (the snapshot must equal it)."""
     options = {"players": match.players, "seed": match.seed, "academy": match.academy, "updated": match.updated}
     decisions = [{"kind": d.kind, "args": d.args} for d in match.decisions.order_by("number")]
-    return GameState.replay(catalogue.engine(match.catalogue_id), options, decisions)
+    return GameState.replay(catalogue.frozen(match.catalogue_id).engine, options, decisions)
 
 
 def state_at(match, version):
@@ -494,4 +495,4 @@ def state_at(match, version):
     options = {"players": match.players, "seed": match.seed, "academy": match.academy, "updated": match.updated}
     decisions = [{"kind": d.kind, "args": d.args} for d in match.decisions.filter(number__lte=version)
                  .order_by("number")]
-    return GameState.replay(catalogue.engine(match.catalogue_id), options, decisions)
+    return GameState.replay(catalogue.frozen(match.catalogue_id).engine, options, decisions)

@@ -211,9 +211,9 @@ def test_entry_effort_of_a_four_player_card_game_with_ten_dragons_each(browser, 
     """The figures of docs/calculator.md; the page must score the game as the API does."""
     from selenium.webdriver.common.by import By
 
-    from game.calculator import catalogue as calculator_catalogue
+    from game.calculator import lookups
 
-    sheet = scenario(calculator_catalogue.current())
+    sheet = scenario(lookups.current())
     page = Page(browser)
     browser.get(live_server.url + "/calculator/")
     page.click("input[name=mode][value=card]")

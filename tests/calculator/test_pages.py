@@ -166,14 +166,14 @@ ROUND_TRIPS = {
 
 @pytest.mark.parametrize("data", ROUND_TRIPS.values(), ids=ROUND_TRIPS.keys())
 def test_a_saved_sheet_comes_back_into_the_form_unchanged(client, catalogue, data):
-    from game.calculator import catalogue as calculator_catalogue
+    from game.calculator import lookups
     from game.calculator.form import read_post, to_post
     from game.calculator.sheet import clean_sheet
 
     response = client.post("/api/calculator/sheets/", data=data, content_type="application/json")
     assert response.status_code == 201, response.json()
     saved = ScoreSheet.objects.get(code=response.json()["code"])
-    cat = calculator_catalogue.current()
+    cat = lookups.current()
     again, _ = read_post(to_post(saved.data, cat), cat)
     expected = json.loads(json.dumps(saved.data))
     for player in expected["players"] if expected["mode"] == "card" else ():

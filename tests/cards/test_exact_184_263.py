@@ -114,8 +114,9 @@ EXACT = {
     (246, O, A): {"resources": -2, "hand": 1, "tucked": 4},
     (247, O, R): {"dragons": 1},  # draws 254, 99, 198; plays 254 (no when-played ability), discards the other two
     # a coin paid; caves 50, 8, 21 drawn; 50 excavated into the next cave's 4th column, whose benefit trades three
-    # resources for the coin back; 50 (updated) gives a dragon and a cave card, and each opponent a dragon card
-    (248, O, R): {"resources": -3, "cave_hand": 3, "hand": 1, "opp": {"hand": 2}},
+    # resources for the coin back; 50 (updated) gives a dragon and a cave card, and each opponent a dragon card.
+    # Playing a cave card pays the column's eggs (ruling F1): 2 for column 4.
+    (248, O, R): {"resources": -3, "cave_hand": 3, "hand": 1, "eggs": -2, "opp": {"hand": 2}},
     (249, O, A): {"tucked": 2},  # two aggressive dragons in its cave: 62 and itself
     (250, O, E): {"end_vp": 2},
     (251, O, A): {"tucked": 2},

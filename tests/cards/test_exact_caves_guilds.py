@@ -103,25 +103,27 @@ EXACT = {
     (50, "updated"): {"hand": 1, "cave_hand": 1, "opp": {"hand": 2}},
     (51, "updated"): {"hand": 1, "cave_hand": 1, "opp": {"hand": 2}},
     # Playing a dragon: the first card in hand is the 54 (meat, gold and crystal; only an END GAME ability), into the
-    # empty column 2 of the home cave. One resource off: the first offered is the crystal.
-    (52, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
-    (53, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
-    (54, "original"): {"meat": -1, "gold": -1, "hand": -1, "dragons": 1},
+    # empty column 2 of the home cave. One resource off: the first offered is the meat (resources in their usual
+    # order, then an egg; never a coin).
+    (52, "original"): {"gold": -1, "crystal": -1, "hand": -1, "dragons": 1},
+    (53, "original"): {"gold": -1, "crystal": -1, "hand": -1, "dragons": 1},
+    (54, "original"): {"gold": -1, "crystal": -1, "hand": -1, "dragons": 1},
     (55, "original"): {"eggs": 3},
     (56, "original"): {"eggs": 3},
     (57, "original"): {"eggs": 3},
     # Pay, then a cave card from the deck or the display goes straight onto the mat. The only open spaces are in
     # column 4, so its benefit follows: the policy takes the first, paying 3 resources of its choice for a coin. The
     # excavated card's own ability then runs: the deck's top card is the updated 50 (a dragon card and a cave card,
-    # each opponent a dragon card), the display's first the 10 (a cave card and 2 eggs).
-    (58, "original"): free(resources=-5, coins=1, hand=1, cave_hand=1, excavated=1, opp={"hand": 2}),
-    (59, "original"): free(resources=-5, coins=1, cave_hand=1, eggs=2, excavated=1),
-    (60, "original"): free(cave_hand=-1, hand=1, resources=-3, coins=1, excavated=1, opp={"hand": 2}),
-    (61, "original"): free(cave_hand=-1, eggs=2, resources=-3, coins=1, excavated=1),
-    (62, "original"): free(hand=-1, cave_hand=1, resources=-3, coins=1, excavated=1, opp={"hand": 2}),
-    (63, "original"): free(hand=-2, cave_hand=1, eggs=2, resources=-3, coins=1, excavated=1),
-    (64, "original"): free(eggs=-2, hand=1, cave_hand=1, resources=-3, coins=1, excavated=1, opp={"hand": 2}),
-    (65, "original"): free(resources=-3, coins=1, cave_hand=1, excavated=1),  # 2 eggs paid, 2 laid by the 10
+    # each opponent a dragon card), the display's first the 10 (a cave card and 2 eggs). Playing the card pays its
+    # column's eggs, 2 for column 4 (ruling F1), but no coin.
+    (58, "original"): free(resources=-5, coins=1, hand=1, cave_hand=1, eggs=-2, excavated=1, opp={"hand": 2}),
+    (59, "original"): free(resources=-5, coins=1, cave_hand=1, excavated=1),  # 2 eggs paid, 2 laid by the 10
+    (60, "original"): free(cave_hand=-1, hand=1, resources=-3, coins=1, eggs=-2, excavated=1, opp={"hand": 2}),
+    (61, "original"): free(cave_hand=-1, resources=-3, coins=1, excavated=1),
+    (62, "original"): free(hand=-1, cave_hand=1, resources=-3, coins=1, eggs=-2, excavated=1, opp={"hand": 2}),
+    (63, "original"): free(hand=-2, cave_hand=1, resources=-3, coins=1, excavated=1),
+    (64, "original"): free(eggs=-4, hand=1, cave_hand=1, resources=-3, coins=1, excavated=1, opp={"hand": 2}),
+    (65, "original"): free(resources=-3, coins=1, cave_hand=1, eggs=-2, excavated=1),  # 4 eggs paid, 2 laid
     (66, "original"): {},  # two dragons change places; their eggs, cached resources and tucked cards stay on the mat
     (67, "original"): {"tucked": 2},
     (68, "original"): {"tucked": 2},
@@ -208,8 +210,9 @@ def test_cave_card_has_its_exact_outcome_on_the_busy_mat(number, printing, row):
 # Golden 60 (2) + 139 (3) = 5, Amethyst 1.
 GUILD_EXACT = {
     # Without the expansion the deck's top cave card is the 31 (a guild advancement, then an egg); it goes onto column
-    # 4, whose benefit costs 3 resources for a coin. One egg paid, two laid.
-    ("Plains Guild", 1): free(eggs=1, guild=1, resources=-3, coins=1, excavated=1),
+    # 4, whose benefit costs 3 resources for a coin. One egg paid for the row and two for column 4 (ruling F1), two
+    # laid.
+    ("Plains Guild", 1): free(eggs=-1, guild=1, resources=-3, coins=1, excavated=1),
     # Cave cards from hand come by catalogue order: the 66 (two dragons swap places, no count changes), then the 68
     # (2 cards tucked from the deck); each goes onto an open column-4 space, paying 3 resources there for a coin.
     ("Guild of Seafarers", 1): free(cave_hand=-1, resources=-3, coins=1, excavated=1),

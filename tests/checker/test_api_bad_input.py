@@ -57,6 +57,7 @@ BAD = [
      "has room for 1 egg(s)"),
     ({"card": "Smirking Ridgeback", "situation": {"players": True}}, "situation.players", "expected a whole number"),
     ({"card": "Smirking Ridgeback", "situation": {"players": 6}}, "situation.players", "at most 5"),
+    ({"card": "Smirking Ridgeback", "situation": {"players": 1}}, "situation.players", "cannot be less than 2"),
     ({"card": "Smirking Ridgeback", "situation": {"resources": {"gems": 1}}}, "situation.resources.gems",
      "is not a resource"),
     ({"card": "Smirking Ridgeback", "situation": {"at": {"fed": 1}}}, "situation.at.fed", "is not a hatchling"),
@@ -126,3 +127,10 @@ def test_card_lookup_of_an_unknown_card_is_refused(client, catalogue):
     response = client.get("/api/checker/", {"card": "Nobody"})
     assert response.status_code == 400
     assert response.json() == {"detail": "no dragon is called 'Nobody'", "field": "card"}
+
+
+def test_a_pick_whose_place_is_a_number_is_refused_not_a_crash(check):
+    status, answer = check({"card": "1", "decisions": [{"kind": "pick", "args": [1, "dragon", 5]}]})
+    assert status == 400, answer
+    assert answer["field"] == "decisions[0]"
+    assert answer["detail"].startswith("You tried 'pick 1 dragon 5'")

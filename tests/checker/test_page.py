@@ -96,3 +96,9 @@ def test_partial_answer_is_only_the_result(client, catalogue):
     page = response.content.decode()
     assert page.lstrip().startswith('<div id="checker-result"')
     assert "<html" not in page and 'class="ck-pending"' in page
+
+
+def test_a_pick_whose_place_is_a_number_shows_the_engines_reason(client, catalogue):
+    response = client.get("/checker/", {"card": "1", "d": ["pick:1:dragon:5"]})
+    assert response.status_code == 400
+    assert "decisions[0]: You tried 'pick 1 dragon 5'" in html.unescape(response.content.decode())

@@ -29,15 +29,28 @@ def test_passing_in_rounds_1_to_3_takes_a_free_income_space(st):
 
 
 def test_income_is_collected_after_the_round_end_steps(st):
-    incomes = st.cat.academy_income[1]
-    st.apply(Option("pass", (0,)))
-    st.apply(Option("pass", (1,)))
-    st.apply(Option("pass", (4,)))
+    st.apply(Option("pass", (0,)))  # 6 coins (known)
+    st.apply(Option("pass", (1,)))  # placeholder: a guild advancement and a dragon card from the display
+    st.apply(Option("pass", (4,)))  # placeholder: a cave card from the display
     assert st.round == 2 and st.start == 1
-    coins = [incomes[i]["count"] for i in (0, 1, 4)]  # every known or placeholder space gives coins here
-    assert [p.coins for p in st.players] == coins
-    assert [p.nest for p in st.players] == [0, 0, 0]  # no automatic egg with the updated tracker
+    # income in turn order from the new start player: seat 1 advances (track space 1 lays an egg), then drafts
+    assert st.pending.player == 1 and st.legal_options() == [Option("take", ("display", i)) for i in range(3)]
+    drafted = st.display_dragons[0]
+    st.apply(Option("take", ("display", 0)))
+    assert st.display_dragons[0] is not None and st.display_dragons[0] != drafted  # refilled at once
+    assert st.pending.player == 2
+    st.apply(Option("take", ("display", 0)))
+    assert [(p.coins, p.guild, len(p.hand), len(p.caves)) for p in st.players] == [(6, 0, 0, 0), (0, 1, 1, 0),
+                                                                                    (0, 0, 0, 1)]
+    assert [p.nest for p in st.players] == [0, 1, 0]  # only the guild track's egg: none with the updated tracker
     assert all(p.income_space is None for p in st.players) and st.income_taken == {}
+
+
+def test_no_placeholder_income_space_is_worth_6_coins():
+    for spaces in real_catalogue().academy_income.values():
+        assert spaces[0] == {"do": "gain", "item": "coin", "count": 6}
+        assert all(space["do"] == "seq" and all(step["item"] in ("guild", "dragon", "cave") for step in space["steps"])
+                   for space in spaces if space.get("item") != "coin")
 
 
 def test_after_round_4_no_income_space_is_chosen(st):

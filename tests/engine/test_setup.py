@@ -1,7 +1,9 @@
 """Setup by the rulebook: tiles, decks, display, each player's starting pieces and choices, start player."""
 from collections import Counter
 
-from game.engine.decisions import Option
+import pytest
+
+from game.engine.decisions import MalformedDecision, Option
 from game.engine.state import GameState
 
 from .helpers import real_catalogue
@@ -53,3 +55,15 @@ def test_the_start_player_takes_the_first_turn():
     while st.pending.prompt != "Choose your action":
         st.apply(st.legal_options()[0])
     assert st.pending.player == st.start == st.current
+
+
+def test_a_one_player_game_is_refused_until_the_automa_is_played():
+    with pytest.raises(MalformedDecision, match="solo play against the Automa is not supported yet"):
+        GameState.new(CAT, players=1, seed=1)
+
+
+def test_a_guild_tile_with_no_known_rows_is_never_dealt():
+    kings = next(i for i, t in enumerate(CAT.guild_tiles) if t["name"] == "King's Guild")
+    assert not CAT.guild_tiles[kings]["rows"]
+    dealt = {GameState.new(CAT, players=2, seed=seed, academy=True).guild_tile for seed in range(80)}
+    assert kings not in dealt and len(dealt) == len(CAT.guild_tiles) - 1

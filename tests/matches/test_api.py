@@ -181,6 +181,15 @@ def test_the_view_names_the_guild_rows_in_play_and_says_when_the_tile_is_incompl
     assert body["guild_complete"] is record["complete"]
 
 
+def test_a_pick_whose_place_is_a_number_answers_400_and_saves_nothing(api_as, started, alice):
+    before = snapshot(started.pk)
+    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+                    {"version": 0, "option": {"kind": "pick", "args": [1, "dragon", 5]}})
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("You tried 'pick 1 dragon 5'")
+    assert snapshot(started.pk) == before
+
+
 def test_every_match_endpoint_is_in_the_openapi_schema(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     operations = {op["operationId"] for path in schema["paths"].values() for op in path.values()

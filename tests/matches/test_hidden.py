@@ -2,7 +2,7 @@
 import json
 import random
 
-from game.matches import catalogue, present, services
+from game.matches import present, services
 from game.models import Match, MatchDecision
 
 from .conftest import user_at
@@ -10,7 +10,7 @@ from .conftest import user_at
 
 def hand_names(match, seat):
     state = services.load_state(match)
-    cards = catalogue.cards(match.catalogue_id)
+    cards = present.board_cards(match.catalogue_id)
     pl = state.players[seat]
     return ({cards["dragons"][d]["name"] for d in pl.hand}, set(pl.hand), set(pl.caves))
 

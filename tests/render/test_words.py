@@ -58,7 +58,8 @@ LAY_EGG = {"do": "lay_egg"}
     ({"do": "tuck", "count": 2, "up_to": True}, "Tuck up to 2 dragon cards from your hand here."),
     ({"do": "excavate", "from": "display", "free": True},
      "Excavate a space for free with a cave card from the display."),
-    ({"do": "excavate", "from": "hand"}, "Excavate a space with a cave card from your hand."),
+    ({"do": "excavate", "from": "hand"},
+     "Excavate a space with a cave card from your hand, paying its column's egg cost but no coin."),
     ({"do": "play_dragon", "from": "hand", "cost": "free"}, "Play a dragon from your hand for free."),
     ({"do": "play_dragon", "from": "hand_or_display", "cost": "discount_one"},
      "Play a dragon from your hand or the display, paying 1 resource or egg less than its printed cost."),
@@ -68,7 +69,8 @@ LAY_EGG = {"do": "lay_egg"}
      "Play a dragon from your hand on top of one of your dragons, for free (the covered dragon becomes tucked)."),
     ({"do": "swap_dragons"}, "Swap two dragons on your mat (habitats ignored)."),
     ({"do": "swap_with_hand"}, "Swap a dragon on your mat with one from your hand (habitats ignored)."),
-    ({"do": "swap_cave_card"}, "Swap an uncovered cave card on your mat with one from your hand."),
+    ({"do": "swap_cave_card"}, "Swap an uncovered cave card on your mat with one from your hand; the new card's "
+                               "when-played ability is used (the mat's when-covered benefit is not)."),
     ({"do": "train", "free": True, "as": "covered", "then": {"do": "gain", "item": {"var": "covered"}}},
      "Train a fledgling once for free; if you do, gain the item the training token covered."),
     ({"do": "train", "full": True, "free": True, "then": {"do": "lay_egg", "count": 2}},
@@ -93,7 +95,7 @@ LAY_EGG = {"do": "lay_egg"}
     ({"do": "score", "vp": 1, "per": {"count": "eggs", "scope": "cave", "div": 2}},
      "Score 1 VP for every 2 eggs in this cave."),
     ({"do": "score", "vp": -2, "if": {"at_most": [{"count": "cave_cards"}, 2]}},
-     "Lose 2 VP if there are at most 2 cave cards on your mat."),
+     "Lose 2 VP if there are at most 2 cave cards on your mat (covered ones included)."),
 ])
 def test_word_reads_as_exact_sentence(effect, text):
     assert render_effect(effect) == text

@@ -66,3 +66,25 @@ def test_api_docs_pages_use_local_assets(client, catalogue):
         html = response.content.decode()
         assert "/static/drf_spectacular_sidecar/" in html
         assert "cdn." not in html and "unpkg" not in html
+
+
+def test_guild_and_objective_tiles_answer_the_query_language(api, all_slugs):
+    with_egg = sorted(tile.slug for tile in GuildTile.objects.all()
+                      if any(has_word(row.text, "egg") for row in tile.guild_abilities.all()))
+    assert with_egg and all_slugs("/api/guild-tiles/?q=egg") == with_egg
+    named = sorted(tile.slug for tile in GuildTile.objects.all() if has_word(tile.name, "plains"))
+    assert named and all_slugs("/api/guild-tiles/?q=name:plains") == named
+    assert all_slugs("/api/guild-tiles/?q=size:large") == []  # a dragon's field matches no tile
+    assert all_slugs("/api/guild-tiles/?q=type:guild") == sorted(tile.slug for tile in GuildTile.objects.all())
+    academy = sorted(tile.slug for tile in ObjectiveTile.objects.filter(expansion__slug="academy"))
+    assert all_slugs("/api/objective-tiles/?q=expansion:academy") == academy
+    assert all_slugs("/api/objective-tiles/?q=type:dragon") == []
+    assert all_slugs("/api/dragons/?q=type:guild") == []
+
+
+def test_tile_query_errors_are_400s_like_the_cards(api):
+    body = api("/api/guild-tiles/?q=vp%3E%3D", status=400)
+    assert body["position"] == 4 and "needs a value" in body["q"][0]
+    assert "at most 300" in api("/api/objective-tiles/?q=" + "a" * 301, status=400)["q"][0]
+    assert api("/api/guild-tiles/?q=tuck%00", status=400)["q"]
+    assert api("/api/guild-tiles/?q=expansion:nosuch", status=400)["expected"] == "one of base, academy"

@@ -19,7 +19,7 @@ def page(client, url, status=200):
 def test_search_page_lists_the_query_results_without_javascript(client, catalogue):
     body = page(client, "/cards/?q=cave:golden+does:tuck")
     found = [d for d in Dragon.objects.filter(golden_grotto=True) if uses(d, "tuck")]
-    assert f'<span id="dragon-count">{len(found)}</span>' in body
+    assert f'id="dragon-count">{len(found)}</span>' in body
     for dragon in found:
         assert f"/cards/dragons/{dragon.slug}/" in body
     assert 'id="filter-panel"' in body and "search.js" in body
@@ -148,3 +148,40 @@ def test_fledgling_page_says_how_fledglings_score_instead_of_a_printed_vp(client
     page = client.get("/cards/dragons/201/", follow=True).content.decode()
     assert "1 VP for each fledgling on your mat" in page
     assert '<span class="vp-value">0</span>' not in page
+
+
+def test_search_page_without_javascript_pages_through_every_result(client, catalogue):
+    medium = list(Dragon.objects.filter(size="medium").order_by("number", "printing"))
+    assert len(medium) > 60
+    first = page(client, "/cards/?q=size:medium")
+    assert first.count("result result-dragon") == 60
+    assert f"({len(medium) - 60} not shown yet)" in first
+    assert 'href="?q=size%3Amedium&amp;type=dragon&amp;page=2"' in first
+    second = page(client, "/cards/?q=size:medium&type=dragon&page=2")
+    assert second.count("result result-dragon") == len(medium)
+    assert f"/cards/dragons/{medium[-1].slug}/" in second
+    assert 'id="cave-group" data-kind="cave" hidden' in second
+
+
+def test_search_page_rows_show_cost_caves_and_vp_with_icons(client, catalogue):
+    dragon = Dragon.objects.filter(cost_meat__gte=1, crimson_cavern=True).order_by("number").first()
+    body = page(client, f"/cards/?q=number:{dragon.number}+printing:original")
+    row = body.split("result result-dragon", 1)[1].split("</li>", 1)[0]
+    assert f'title="{dragon.vp} VP"><span class="icon icon-vp"' in row
+    assert f'title="{dragon.cost_meat} meat"><span class="icon icon-meat"' in row
+    assert 'class="cave-chip habitat-crimson" title="Crimson Cavern"><span class="icon icon-cave"' in row
+
+
+def test_search_page_type_toggle_and_guild_results(client, catalogue):
+    body = page(client, "/cards/?q=egg&type=guild")
+    assert '<input type="radio" name="type" value="guild" checked>' in body
+    assert 'id="dragon-group" data-kind="dragon" hidden' in body
+    tile = next(t for t in GuildTile.objects.all() if any("egg" in r.text.lower() for r in t.guild_abilities.all()))
+    assert f"/cards/guilds/{tile.slug}/" in body
+    assert page(client, "/cards/?q=egg&type=nonsense").count(" checked>") == 1  # an unknown type shows all
+
+
+def test_search_page_with_an_error_greys_out_and_counts_nothing(client, catalogue):
+    body = page(client, "/cards/?q=cave:golden+does:", status=400)
+    assert 'class="results stale"' in body
+    assert "result result-dragon" not in body

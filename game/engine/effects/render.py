@@ -112,6 +112,7 @@ class _Ctx:
     def __init__(self, you="you", your="your", variables=None):
         self.you = you
         self.your = your
+        self.extra_vp = False  # a dragon's end-game score comes on top of its printed VP
         self.vars = dict(variables or {})
         self.kinds = {}  # variable -> what it holds: "resource", "card", "tucked", "cost_pick"; absent: anything
 
@@ -248,11 +249,14 @@ def _counted(counter, ctx):
         under = where.replace(" on ", " under ", 1)
         return "card tucked" + under, "cards tucked" + under
     if what == "nest_capacity":
-        return "nest" + where, "nests" + where
+        # objective 3 side A; side B's eggs say the opposite
+        whole_mat = counter.get("scope", "mat") == "mat" and not counter.get("cave")
+        extra = " (dragons' nests only, not the mat's own)" if whole_mat else ""
+        return "nest" + where + extra, "nests" + where + extra
     if what == "training_tokens":
         return "training token" + where, "training tokens" + where
     if what == "cave_cards":
-        where_cards = place or f"on {your}"
+        where_cards = (place or f"on {your}") + " (covered ones included)"
         return _noun("cave") + f" {where_cards}", _noun("cave", True) + f" {where_cards}"
     if what == "cards_in_cave":
         suffix = f" {place}" if place else ""
@@ -313,6 +317,10 @@ def _compare(op, left, right, ctx):
     if isinstance(left, int) and not isinstance(right, int):
         left, right = right, left
         op = {"at_least": "at_most", "at_most": "at_least", "equal": "equal"}[op]
+    if (op == "at_least" and right == 2 and isinstance(left, dict) and left.get("scope") == "beside"
+            and left.get("count") == "dragons" and set(left) == {"count", "scope"}):
+        # only the two neighbours count (dragon 39): "2 dragons beside" alone reads as met by any two in the cave
+        return "the spaces directly to its left and to its right in its cave both hold a dragon"
     if isinstance(left, dict) and isinstance(right, int) and left.get("div", 1) == 1:
         one, many = _counted(left, ctx)
         if right == 0 and op in ("at_most", "equal"):
@@ -577,7 +585,13 @@ def _w_excavate(node, ctx):
         text += f" with a {_noun('cave')} from the display"
     elif source == "deck":
         text += f" with the top {_noun('cave')} of the deck"
+    if not node.get("free"):
+        text += EXCAVATE_COST
     return _then(text, node, ctx)
+
+
+# An ability that plays a cave card never charges the action's coin, but the column's eggs are paid (ruling F1).
+EXCAVATE_COST = ", paying its column's egg cost but no coin"
 
 
 PLAY_COSTS = {
@@ -615,7 +629,8 @@ def _w_swap_with_hand(node, ctx):
 
 
 def _w_swap_cave_card(node, ctx):
-    return _then(f"swap an uncovered {_noun('cave')} on {ctx.your} mat with one from {ctx.your} hand", node, ctx)
+    return _then(f"swap an uncovered {_noun('cave')} on {ctx.your} mat with one from {ctx.your} hand; the new "
+                 f"card's when-played ability is used (the mat's when-covered benefit is not)", node, ctx)
 
 
 def _w_train(node, ctx):
@@ -717,7 +732,7 @@ def _place_part(place, ctx, of=""):
     if kind == "play":
         return f"play {amount}" + (" for free" if place.get("free") else " (paying the printed cost)")
     if kind == "excavate":
-        return f"excavate with {amount}" + (" for free" if place.get("free") else "")
+        return f"excavate with {amount}" + (" for free" if place.get("free") else EXCAVATE_COST)
     raise RenderError(f"unknown place {kind!r}")
 
 
@@ -732,7 +747,7 @@ def _w_distribute(node, ctx):
 def _w_score(node, ctx):
     vp = node["vp"]
     verb = "score" if vp >= 0 else "lose"
-    text = f"{verb} {_vp(abs(vp))}"
+    text = f"{verb} {'an extra ' if ctx.extra_vp and vp >= 0 else ''}{_vp(abs(vp))}"
     if "per" in node:
         text += " " + _per(node["per"], ctx)
     if "max" in node:
@@ -813,6 +828,7 @@ def _ability_marked(ability, card=None, after_feed=False):
     if "effect" not in ability:
         raise RenderError("an ability needs an effect")
     own = _Ctx()
+    own.extra_vp = kind == "end_game" and bool(card) and "vp" in card  # on a dragon card, not a guild row
     body = _sentence(_clause(ability["effect"], own, top=True))
     feeds_on = (card or {}).get("feeds_on")
     if kind == "on_feed":

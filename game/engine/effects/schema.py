@@ -344,7 +344,7 @@ def validate_ability(ability, path="ability"):
 
 
 def _check_score_only(node, path):
-    """End-game abilities score; they may pay first, choose, or test, but never gain game items."""
+    """End-game abilities score; they may pay first, choose, or test, and gain only items that are then scored."""
     word = node["do"]
     if word in ("score", "seq", "choose", "may", "if", "pay"):
         for key in ("steps", "options"):

@@ -97,23 +97,16 @@ def play_options(st, frame, cards, mode, kind="play"):
         card = st.cat.dragons[dragon]
         for cave in card.habitats:
             index = spaces[cave]
-            if index is None or not st.can_afford_dragon(p, dragon, index, 0, mode):
+            if index is None:
                 continue
-            if mode == "discount_one" and not st.free_to_play(p, dragon, index):
-                for item in sorted(card.cost):
-                    trial = dict(card.cost)
-                    trial[item] -= 1
-                    if _affords(pl, trial):
-                        options.append(Option(kind, (dragon, cave, item)))
-            else:
+            if mode == "discount_one" and not st.free_to_play(p, dragon, index) and st.discounts(dragon):
+                # a discount of 1 egg or 1 resource printed in the cost: one option per item it may take off
+                options += [Option(kind, (dragon, cave, item)) for item in st.discounts(dragon)
+                            if st.can_afford_dragon(p, dragon, index, 0, "printed", exchange=True, waive=item)]
+            elif st.can_afford_dragon(p, dragon, index, 0, "printed" if mode == "discount_one" else mode,
+                                      exchange=True):
                 options.append(Option(kind, (dragon, cave)))
     return options
-
-
-def _affords(pl, cost):
-    from ..catalogue import RES_INDEX
-    return (all(pl.res[i] >= cost.get(r, 0) for r, i in RES_INDEX.items()) and pl.coins >= cost.get("coin", 0)
-            and pl.eggs() >= cost.get("egg", 0))
 
 
 def put_dragon(st, fid, p, dragon, cave, mode, waive=None):

@@ -420,7 +420,9 @@ def _default_here(st, frame, tgt):
     return tgt
 
 
-def _cache_kinds(st, frame, node, pool=None):
+def _cache_kinds(st, frame, node, pool=None, makeable=False):
+    """The kinds that may be cached now; with `makeable`, also those from the supply the player lacks but can make
+    by a 2-for-1 exchange (the cache then offers that exchange first)."""
     item = resolve_item(st, frame, node["item"])
     if pool is not None:
         item = pool
@@ -434,8 +436,18 @@ def _cache_kinds(st, frame, node, pool=None):
         kinds = []
     if node.get("from", "supply") == "supply":
         pl = st.players[frame["p"]]
-        kinds = [r for r in kinds if pl.res[RES_INDEX[r]]]
+        total = sum(pl.res)
+        kinds = [r for r in kinds if pl.res[RES_INDEX[r]] or (makeable and total >= 2)]
     return sorted(set(kinds), key=RESOURCES.index)
+
+
+def _cache_exchanges(st, frame, node, pool, spots):
+    """Exchanges that make a kind the cache names from the supply and the player lacks."""
+    if not spots or node.get("from", "supply") != "supply":
+        return []
+    held = _cache_kinds(st, frame, node, pool)
+    wanted = set(_cache_kinds(st, frame, node, pool, makeable=True)) - set(held)
+    return [o for o in exchange_options(st.players[frame["p"]]) if o.args[2] in wanted]
 
 
 @word("cache")
@@ -450,6 +462,9 @@ def cache(st, task, frame):
         if isinstance(bound, list):  # "cache them": only the units bound, each once
             task["pool"] = [r for r in bound if r in RES_INDEX]
     a = task.pop("a", None)
+    if a is not None and a.kind == "exchange":
+        do_exchange(pl, a.args)
+        a = None
     if a is not None:
         if a == STOP:
             task["left"] = 0
@@ -476,8 +491,9 @@ def cache(st, task, frame):
             spots = [task["spots"][(task["total"] - task["left"]) // task["units"]]]
         else:
             spots = targets(st, frame, tgt)
-        if kinds and spots:
-            options = [Option("cache", (r, index)) for index in spots for r in kinds]
+        exchanges = _cache_exchanges(st, frame, node, task.get("pool"), spots)
+        if (kinds or exchanges) and spots:
+            options = [Option("cache", (r, index)) for index in spots for r in kinds] + exchanges
             if node.get("up_to"):
                 options.append(STOP)
             return st.ask(task, p, f"Cache a resource ({task['left']} left): choose which and on which dragon",
@@ -488,7 +504,7 @@ def cache(st, task, frame):
 @can("cache")
 def can_cache(st, node, frame):
     tgt = _default_here(st, frame, node.get("on"))
-    return bool(_cache_kinds(st, frame, node)) and bool(targets(st, frame, tgt))
+    return bool(_cache_kinds(st, frame, node, makeable=True)) and bool(targets(st, frame, tgt))
 
 
 def _start_counting(st, frame, task, node, tgt):

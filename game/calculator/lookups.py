@@ -1,28 +1,22 @@
-"""The engine's view of the database catalogue, built once per catalogue version, with lookups for user input."""
-import threading
-
-from cardsite.loader import export_catalogue
-from cardsite.search import catalogue_state
-from game.engine.catalogue import Catalogue
-
-_lock = threading.Lock()
-_cached = {}
+"""The calculator's view of the catalogue: the engine Catalogue with the ways a person names a card, built once per
+catalogue by the one catalogue service (game/catalogue.py)."""
+from cardsite.loader import dragon_slug
+from game import catalogue
 
 
 class CalculatorCatalogue:
     """An engine Catalogue plus the ways a person names a card: number, slug, name or 'number name'."""
 
-    def __init__(self, data):
-        self.data = data
+    def __init__(self, snapshot):
+        self.data = snapshot.data
         self.form_choices = None  # the calculator page's option lists, filled on first use
-        self.engine = Catalogue.from_records(data["dragons"], data["caves"], data["guild_tiles"],
-                                             data["objective_tiles"], data["board_facts"])
+        self.engine = snapshot.engine
+        self.slugs = [dragon_slug(record) for record in self.data["dragons"]]  # by card index
         self.dragon_names = {}
         self.dragon_slugs = {}
         self.dragon_numbers = {}
         for card in self.engine.dragons:
-            slug = data["dragon_slugs"][card.index]
-            self.dragon_slugs[slug] = card.index
+            self.dragon_slugs[self.slugs[card.index]] = card.index
             self.dragon_numbers[(card.number, card.printing)] = card.index
             self.dragon_names.setdefault((card.name.lower(), card.printing), card.index)
         self.cave_numbers = {(c.number, c.printing): c.index for c in self.engine.caves}
@@ -72,23 +66,6 @@ class CalculatorCatalogue:
         return self.cave_numbers.get((ref, printing), self.cave_numbers.get((ref, "original")))
 
 
-def _read():
-    data = export_catalogue()
-    from cardsite.models import Dragon
-    slugs = dict(((d.number, d.printing), d.slug) for d in Dragon.objects.only("number", "printing", "slug"))
-    data["dragon_slugs"] = [slugs[(r["number"], r["printing"])] for r in data["dragons"]]
-    return data
-
-
 def current():
-    """The catalogue as the calculator uses it, rebuilt only when the database catalogue changes."""
-    version, _ = catalogue_state()
-    found = _cached.get(version)
-    if found is None:
-        with _lock:
-            found = _cached.get(version)
-            if found is None:
-                found = CalculatorCatalogue(_read())
-                _cached.clear()
-                _cached[version] = found
-    return found
+    """The catalogue as the calculator uses it, as it is now."""
+    return catalogue.current().view("calculator", CalculatorCatalogue)
