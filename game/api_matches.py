@@ -1,9 +1,11 @@
-"""The matches API: list and open matches, join and start them, read your view, list your options, decide.
+"""The matches API: list and open matches, join (also by invite link) and start them, read your view, list your
+options, decide, resign, abort, ask for a rematch, chat, and set how you hear about your turns.
 
 Each view parses the request, calls one service function and returns what a player may see. Errors: a field with
 the wrong type or an illegal decision is 400 with a message a player can read, acting out of turn or without a seat
 is 403, a stale version or a full or finished match is 409, and nothing is saved.
 """
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -12,15 +14,24 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .matches import present, services
+from .matches import notify, present, services
 from .matches.errors import InvalidInput
-from .models import Match
+from .models import Match, MatchSeat
+
+CREATE_FIELDS = ("players", "academy", "updated", "days_per_move", "on_timeout", "private")
 
 LIST_LENGTH = 50
 
 
 def _matches():
     return Match.objects.select_related("creator").prefetch_related("seats__user")
+
+
+def _visible(matches, user):
+    """Private matches are listed only to their players."""
+    if not user.is_authenticated:
+        return matches.filter(private=False)
+    return matches.filter(Q(private=False) | Q(pk__in=MatchSeat.objects.filter(user=user).values("match")))
 
 
 def _body(request):
@@ -42,7 +53,7 @@ class MatchListView(MatchAPIView):
         OpenApiParameter("mine", bool, description="Only matches where you have a seat."),
     ], responses={200: OpenApiTypes.OBJECT}, summary="List matches (newest first)", operation_id="matches_list")
     def get(self, request):
-        matches = _matches()
+        matches = _visible(_matches(), request.user)
         wanted = request.query_params.get("status")
         if wanted is not None:
             if wanted not in Match.Status.values:
@@ -59,17 +70,17 @@ class MatchListView(MatchAPIView):
         return Response({"results": [present.summary(m, request.user) for m in matches[:LIST_LENGTH]]})
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
-                   examples=[OpenApiExample("Three players with Dragon Academy",
-                                            value={"players": 3, "academy": True, "updated": True},
+                   examples=[OpenApiExample("Three players with Dragon Academy, 1 day per move",
+                                            value={"players": 3, "academy": True, "updated": True,
+                                                   "days_per_move": 1, "on_timeout": "bot", "private": False},
                                             request_only=True)],
                    summary="Open a match; you take the first seat", operation_id="matches_create")
     def post(self, request):
         body = _body(request)
-        unknown = set(body) - {"players", "academy", "updated"}
+        unknown = set(body) - set(CREATE_FIELDS)
         if unknown:
-            raise InvalidInput(sorted(unknown)[0], "is not a match option (players, academy, updated)")
-        match = services.create_match(request.user, body.get("players", 2), body.get("academy", False),
-                                      body.get("updated"))
+            raise InvalidInput(sorted(unknown)[0], f"is not a match option ({', '.join(CREATE_FIELDS)})")
+        match = services.create_match(request.user, **body)
         return Response(present.match_json(match, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -79,7 +90,9 @@ class MatchDetailView(MatchAPIView):
     def get(self, request, pk):
         match = get_object_or_404(_matches(), pk=pk)
         # Polling pages ask every few seconds: an unchanged match for the same viewer is a 304, not a new view.
-        etag = f'"m{match.pk}-v{match.version}-{match.status}-s{len(match.seats.all())}-u{request.user.pk or 0}"'
+        # `changed` moves with every change that is not a decision too: a seat leaving, a chat line.
+        etag = (f'"m{match.pk}-v{match.version}-{match.status}-s{len(match.seats.all())}'
+                f'-c{match.changed.timestamp()}-u{request.user.pk or 0}"')
         if etag in request.headers.get("If-None-Match", ""):
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
         else:
@@ -142,3 +155,95 @@ class MatchDecisionView(MatchAPIView):
         match = services.submit_decision(pk, request.user, body["version"], body["option"])
         return Response(present.match_json(_matches().get(pk=match.pk), request.user),
                         status=status.HTTP_201_CREATED)
+
+
+def _action_view(service, summary, operation_id, description):
+    class ActionView(MatchAPIView):
+        permission_classes = [IsAuthenticated]
+
+        @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
+                                                409: OpenApiTypes.OBJECT},
+                       summary=summary, description=description, operation_id=operation_id)
+        def post(self, request, pk):
+            match = service(pk, request.user)
+            return Response(present.match_json(_matches().get(pk=match.pk), request.user))
+
+    ActionView.__name__ = ActionView.__qualname__ = f"Match{operation_id.split('_')[1].title()}View"
+    return ActionView
+
+
+MatchResignView = _action_view(
+    services.resign, "Resign: leave the match, placed last", "matches_resign",
+    "With fewer than two players left in, the match ends; otherwise your seat passes from now on.")
+MatchAbortView = _action_view(
+    services.abort_match, "Abort the match before its first move", "matches_abort",
+    "Any seated player or the creator; refused (409) once a decision was taken.")
+MatchRematchView = _action_view(
+    services.rematch, "Rematch: same players and options, new seed, seats rotated", "matches_rematch",
+    "Answers the new match (already started). Asking again, or another player asking, answers the same one.")
+
+
+class MatchInviteView(MatchAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
+                                                           409: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("The token of an invite link", value={"token": "Mw:1t8...:abc..."},
+                                            request_only=True)],
+                   summary="Take an open seat with an invite link's token (private matches too)",
+                   operation_id="matches_join_by_invite")
+    def post(self, request):
+        body = _body(request)
+        unknown = set(body) - {"token"}
+        if unknown:
+            raise InvalidInput(sorted(unknown)[0], "is not part of an invite (token)")
+        if "token" not in body:
+            raise InvalidInput("token", "required: the token at the end of the invite link")
+        match_id = services.match_of_invite(body["token"])
+        get_object_or_404(Match, pk=match_id)
+        match = services.join_match(match_id, request.user, invited=True)
+        return Response(present.match_json(_matches().get(pk=match.pk), request.user))
+
+
+class MatchChatView(MatchAPIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The match's chat (the last 100 lines)",
+                   operation_id="matches_chat_list")
+    def get(self, request, pk):
+        match = get_object_or_404(Match, pk=pk)
+        return Response({"results": present.chat_json(match)})
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
+                                                           403: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("A line", value={"text": "Good luck, all!"}, request_only=True)],
+                   summary="Write a line in the match's chat (seated players; at most 500 characters)",
+                   operation_id="matches_chat_create")
+    def post(self, request, pk):
+        body = _body(request)
+        unknown = set(body) - {"text"}
+        if unknown:
+            raise InvalidInput(sorted(unknown)[0], "is not part of a chat line (text)")
+        if "text" not in body:
+            raise InvalidInput("text", "required")
+        message = services.post_chat(pk, request.user, body["text"])
+        return Response({"id": message.pk, "user": request.user.username, "text": message.text,
+                         "created": message.created.isoformat()}, status=status.HTTP_201_CREATED)
+
+
+class NotificationView(MatchAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="How you hear that a match waits for you",
+                   operation_id="notifications_retrieve")
+    def get(self, request):
+        return Response(notify.preferences_json(notify.preferences(request.user)))
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("A daily digest, no reminders",
+                                            value={"turn_email": "digest", "reminders": False},
+                                            request_only=True)],
+                   summary="Change your preferences: turn_email each|digest|off, reminders true|false",
+                   operation_id="notifications_update")
+    def put(self, request):
+        return Response(notify.preferences_json(notify.update_preferences(request.user, request.data)))

@@ -94,6 +94,18 @@ class Match(models.Model):
         OPEN = "open", "Waiting for players"
         PLAYING = "playing", "In play"
         FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    class OnTimeout(models.TextChoices):
+        FORFEIT = "forfeit", "The player forfeits"
+        BOT = "bot", "A bot plays on for them"
+
+    class Ending(models.TextChoices):
+        SCORED = "scored", "Scored at the end of the game"
+        LAST_STANDING = "last", "Every other player left"
+        ABORTED = "aborted", "Aborted before the first move"
+
+    DAYS_PER_MOVE = (1, 3, 7)
 
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches")
     players = models.PositiveSmallIntegerField(help_text="Seats: 2 to 5 (fewer if the creator starts early).")
@@ -105,6 +117,20 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="Decisions taken so far; a decision names the "
                                                                  "version it was chosen at.")
     state = models.JSONField(null=True, blank=True, help_text="The engine state after the last decision.")
+    days_per_move = models.PositiveSmallIntegerField(default=3, help_text="Days each player has for a move.")
+    on_timeout = models.CharField(max_length=7, choices=OnTimeout.choices, default=OnTimeout.FORFEIT,
+                                  help_text="What happens to a seat whose player lets the time run out.")
+    private = models.BooleanField(default=False, help_text="Not listed in the lobby; joined only by its invite link.")
+    rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="rematch")
+    to_move = models.PositiveSmallIntegerField(null=True, blank=True,
+                                               help_text="The seat whose decision the game waits for.")
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True,
+                                    help_text="When the seat to move times out (or a bot's move is due).")
+    reminded = models.BooleanField(default=False, help_text="The reminder for the current deadline was sent.")
+    ending = models.CharField(max_length=8, choices=Ending.choices, blank=True)
+    places = models.JSONField(null=True, blank=True, help_text="Final place of each seat (1 is first), "
+                                                               "seats that left placed last.")
     # Integrity (game/matches/integrity.py): the last link of the hash chain over setup and decisions, and a seal
     # over setup, chain, version and state. Both empty until the match is dealt.
     chain = models.CharField(max_length=64, blank=True, editable=False,
@@ -126,11 +152,26 @@ class Match(models.Model):
 
 
 class MatchSeat(models.Model):
-    """A user at a seat; seat numbers are the engine's player numbers (0-based), in joining order."""
+    """A seat, played by a person or a bot; seat numbers are the engine's player numbers (0-based), in joining
+    order. A person's seat goes to a bot when their time runs out and the match says so; a seat that left
+    (resigned or forfeited) is `out` and only passes from then on."""
+
+    class Controller(models.TextChoices):
+        PERSON = "person", "Person"
+        BOT = "bot", "Bot"
+
+    class Out(models.TextChoices):
+        RESIGNED = "resigned", "Resigned"
+        TIMEOUT = "timeout", "Ran out of time"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="match_seats", help_text="Empty for a seat that was a bot from the start.")
+    controller = models.CharField(max_length=6, choices=Controller.choices, default=Controller.PERSON)
+    level = models.CharField(max_length=12, blank=True, help_text="The bot's level when a bot plays the seat.")
+    out = models.CharField(max_length=8, choices=Out.choices, blank=True)
+    out_at = models.DateTimeField(null=True, blank=True)
     joined = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -141,7 +182,20 @@ class MatchSeat(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.user} at seat {self.seat + 1}"
+        return f"{self.name} at seat {self.seat + 1}"
+
+    @property
+    def name(self):
+        if self.user is None:
+            return f"Bot ({self.level})"
+        if self.controller == self.Controller.BOT:
+            return f"{self.user.username} (bot playing)"
+        return self.user.username
+
+    @property
+    def by_machine(self):
+        """Decisions of this seat are made by the server: a bot's, or the passes of a seat that left."""
+        return self.controller == self.Controller.BOT or bool(self.out)
 
 
 class MatchDecision(models.Model):
@@ -167,3 +221,60 @@ class MatchDecision(models.Model):
 
     def to_option(self):
         return {"kind": self.kind, "args": list(self.args)}
+
+
+class ChatMessage(models.Model):
+    """One line of a match's chat: written by a seated player, readable by anyone who may watch the match."""
+
+    MAX_LENGTH = 500
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages")
+    text = models.CharField(max_length=MAX_LENGTH)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created", "id"]
+
+    def __str__(self):
+        return f"{self.user} in match {self.match_id}: {self.text[:40]}"
+
+
+class NotificationPreference(models.Model):
+    """How a user wants to hear that a match waits for them."""
+
+    class TurnEmail(models.TextChoices):
+        EACH = "each", "An email each time it becomes my turn"
+        DIGEST = "digest", "One email a day listing my turns"
+        OFF = "off", "No email"
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification")
+    turn_email = models.CharField(max_length=6, choices=TurnEmail.choices, default=TurnEmail.EACH)
+    reminders = models.BooleanField(default=True, help_text="An email before a move's time runs out.")
+
+    def __str__(self):
+        return f"{self.user}: {self.turn_email}"
+
+
+class TurnNotice(models.Model):
+    """That `user` gained the turn at `version` of a match (or was reminded of its deadline): stored once, so a
+    notice is sent at most once however often the work that sends it runs."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", "Your turn"
+        REMINDER = "reminder", "Time running out"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="notices")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="turn_notices")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.TURN)
+    digest = models.BooleanField(default=False, help_text="Waits for the daily digest instead of its own email.")
+    created = models.DateTimeField(auto_now_add=True)
+    sent = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "version", "user", "kind"], name="turn_notice_once")]
+
+    def __str__(self):
+        return f"{self.kind} for {self.user} in match {self.match_id} at version {self.version}"

@@ -4,11 +4,19 @@ A task here is a plain function decorated with `db_task` (runs when a worker pic
 runs it later) or `db_periodic_task` (runs on a crontab). The `db_` forms close stale database connections around
 each run, as a request does. Tasks take ids, not model instances, and read what they need afresh: the database may
 have changed between enqueueing and running.
+
+Matches' tasks (emails, bots' moves, the deadline sweep, the daily digest) are safe to run late, twice or never:
+the deadline is stored on the match and the periodic sweep acts on it under the match's lock, so a lost delayed
+task only means the sweep makes that move within a minute.
 """
 from django.contrib.sessions.models import Session
+from django.dispatch import receiver
 from django.utils import timezone
 from huey import crontab
 from huey.contrib.djhuey import db_periodic_task, db_task
+
+from .matches import notify, services
+from .matches.signals import match_changed
 
 
 @db_task()
@@ -25,3 +33,35 @@ def nightly_housekeeping():
     (A periodic task's own return value is never kept, so each job is also an ordinary task that can be sent.)
     """
     clear_expired_sessions.call_local()
+
+
+@db_task()
+def deliver_notice(notice_id):
+    """Email one turn notice or reminder (once, however often this runs)."""
+    return notify.deliver(notice_id)
+
+
+@db_task()
+def machine_move(match_id, version):
+    """A bot's or a departed seat's decision at `version`, if the match still waits for it there."""
+    return services.machine_move(match_id, version)
+
+
+@db_periodic_task(crontab(minute="*"))
+def sweep_deadlines():
+    """Every minute: time out seats, make overdue bot moves, send due reminders."""
+    services.sweep()
+
+
+@db_periodic_task(crontab(hour="7", minute="0"))
+def daily_digest():
+    """At 07:00 UTC: one email per player who asked for a digest, listing the turns they gained."""
+    notify.send_digests()
+
+
+@receiver(match_changed)
+def _queue_follow_up(sender, match_id, version, notices, machine_due, **kwargs):
+    for notice_id in notices:
+        deliver_notice(notice_id)
+    if machine_due is not None:
+        machine_move.schedule((match_id, version), delay=machine_due)

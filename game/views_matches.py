@@ -1,47 +1,59 @@
-"""Match pages: the lobby (open matches, yours, and a form to open one) and the board, which the script in
-static/match.js keeps up to date from the matches API."""
+"""Match pages: the lobby (open matches, ongoing ones to watch, yours, and a form to open one), the board (which the
+script in static/match.js keeps up to date from the matches API), invite links and notification preferences."""
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .matches import services
+from .matches import notify, present, services
 from .matches.errors import MatchError
-from .models import Match
+from .models import ChatMessage, Match, NotificationPreference
 
 LOBBY_LENGTH = 30
+TIMEOUT_CHOICES = Match.OnTimeout.choices
 
 
 def _matches():
     return Match.objects.select_related("creator").prefetch_related("seats__user")
 
 
-def _form_values(data):
-    """The create form's fields as the service takes them; a value that is not a number is passed on as text,
-    so the service names the field in its error."""
-    players = data.get("players", "2")
+def _number_or_text(value):
+    """A form's number as the service takes it; text that is not a number is passed on so the service names the
+    field in its error."""
     try:
-        players = int(players)
+        return int(value)
     except (TypeError, ValueError):
-        pass
-    academy = data.get("academy") == "on"
+        return value
+
+
+def _form_values(data):
     printing = data.get("printing", "auto")
     updated = {"updated": True, "original": False}.get(printing)
     if printing not in ("auto", "updated", "original"):
         updated = printing
-    return players, academy, updated
+    return {"players": _number_or_text(data.get("players", "2")), "academy": data.get("academy") == "on",
+            "updated": updated, "days_per_move": _number_or_text(data.get("days_per_move", "3")),
+            "on_timeout": data.get("on_timeout", "forfeit"), "private": data.get("private") == "on"}
 
 
 def _lobby(request, error=None, status=200):
     user = request.user
-    open_matches = _matches().filter(status=Match.Status.OPEN)[:LOBBY_LENGTH]
-    mine = list(_matches().filter(seats__user=user)[:LOBBY_LENGTH]) if user.is_authenticated else []
+    public = _matches().filter(private=False)
+    open_matches = public.filter(status=Match.Status.OPEN)[:LOBBY_LENGTH]
+    ongoing = public.filter(status=Match.Status.PLAYING).order_by("-changed")[:LOBBY_LENGTH]
+    mine = []
+    if user.is_authenticated:
+        mine = list(_matches().filter(seats__user=user).exclude(status=Match.Status.ABORTED)[:LOBBY_LENGTH])
     for match in mine:
-        pending = (match.state or {}).get("pending")
-        match.your_turn = pending is not None and pending["player"] == services.seat_of(match, user)
-    my_ids = set(Match.objects.filter(seats__user=user).values_list("pk", flat=True)) if user.is_authenticated else ()
+        seat = services.seat_of(match, user)
+        match.your_turn = match.status == Match.Status.PLAYING and match.to_move == seat
+    my_ids = {m.pk for m in mine}
     return render(request, "game/match_lobby.html", {
-        "open_matches": open_matches, "my_matches": mine, "my_ids": my_ids, "error": error,
-        "player_counts": range(services.MIN_PLAYERS, services.MAX_PLAYERS + 1),
+        "open_matches": open_matches, "ongoing_matches": ongoing, "my_matches": mine, "my_ids": my_ids,
+        "error": error, "player_counts": range(services.MIN_PLAYERS, services.MAX_PLAYERS + 1),
+        "days_choices": Match.DAYS_PER_MOVE, "timeout_choices": TIMEOUT_CHOICES,
+        "form": request.POST if request.method == "POST" else {},
     }, status=status)
 
 
@@ -51,10 +63,27 @@ def lobby(request):
     if not request.user.is_authenticated:
         return redirect(f"/accounts/login/?next={request.path}")
     try:
-        match = services.create_match(request.user, *_form_values(request.POST))
+        match = services.create_match(request.user, **_form_values(request.POST))
     except MatchError as exc:
         return _lobby(request, error=str(exc), status=400)
     return redirect(match)
+
+
+def _board(request, match, error=None, status=200, chat_text=""):
+    your_seat = services.seat_of(match, request.user)
+    seats = list(match.seats.all())
+    mine = seats[your_seat] if your_seat is not None else None
+    return render(request, "game/match_board.html", {
+        "match": match, "your_seat": your_seat, "my_seat": mine, "error": error,
+        "chat": present.chat_json(match), "chat_text": chat_text, "chat_max": ChatMessage.MAX_LENGTH,
+        "ending": present.ending(match),
+        "invite_url": request.build_absolute_uri(present.invite_url(match))
+        if your_seat is not None and match.status == Match.Status.OPEN else None,
+        "can_abort": match.version == 0 and match.status in (Match.Status.OPEN, Match.Status.PLAYING)
+        and (your_seat is not None or match.creator_id == request.user.pk),
+        "can_resign": mine is not None and not mine.out and match.status == Match.Status.PLAYING,
+        "rematch": getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None,
+    }, status=status)
 
 
 def board(request, pk):
@@ -63,17 +92,16 @@ def board(request, pk):
         services.load_state(match)  # a damaged match is refused here with its reason, not left "loading" for ever
     except MatchError as exc:
         return _lobby(request, error=str(exc), status=exc.status)
-    return render(request, "game/match_board.html", {"match": match,
-                                                     "your_seat": services.seat_of(match, request.user)})
+    return _board(request, match)
 
 
 def _act(request, pk, action):
     get_object_or_404(Match, pk=pk)
     try:
-        action(pk, request.user)
+        result = action(pk, request.user)
     except MatchError as exc:
-        return _lobby(request, error=str(exc), status=exc.status)
-    return redirect("match", pk=pk)
+        return _board(request, get_object_or_404(_matches(), pk=pk), error=str(exc), status=exc.status)
+    return redirect("match", pk=result.pk)
 
 
 @require_POST
@@ -86,3 +114,85 @@ def join(request, pk):
 @login_required
 def start(request, pk):
     return _act(request, pk, services.start_match)
+
+
+@require_POST
+@login_required
+def resign(request, pk):
+    return _act(request, pk, services.resign)
+
+
+@require_POST
+@login_required
+def abort(request, pk):
+    return _act(request, pk, services.abort_match)
+
+
+@require_POST
+@login_required
+def rematch(request, pk):
+    return _act(request, pk, services.rematch)
+
+
+@require_POST
+@login_required
+def chat(request, pk):
+    match = get_object_or_404(_matches(), pk=pk)
+    text = request.POST.get("text", "")
+    try:
+        services.post_chat(pk, request.user, text)
+    except MatchError as exc:
+        return _board(request, match, error=str(exc), status=exc.status, chat_text=text)
+    return redirect(f"{match.get_absolute_url()}#chat")
+
+
+def invite(request, token):
+    """An invite link: shows the match and, for a signed-in player, a button that takes an open seat."""
+    try:
+        match_id = services.match_of_invite(token)
+    except MatchError as exc:
+        return render(request, "game/match_invite.html", {"error": str(exc)}, status=exc.status)
+    match = get_object_or_404(_matches(), pk=match_id)
+    error = None
+    status = 200
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        try:
+            services.join_match(match.pk, request.user, invited=True)
+        except MatchError as exc:
+            error, status = str(exc), exc.status
+        else:
+            return redirect(match)
+    return render(request, "game/match_invite.html", {
+        "match": match, "error": error, "seated": services.seat_of(match, request.user) is not None,
+    }, status=status)
+
+
+@login_required
+def notifications(request):
+    """Where a player chooses how they hear about their turns, and the address it goes to."""
+    prefs = notify.preferences(request.user)
+    errors = {}
+    saved = False
+    if request.method == "POST":
+        email = request.POST.get("email", "").strip()
+        if email:
+            try:
+                validate_email(email)
+            except ValidationError:
+                errors["email"] = "This is not an email address."
+        body = {"turn_email": request.POST.get("turn_email", ""), "reminders": request.POST.get("reminders") == "on"}
+        if not errors:
+            try:
+                prefs = notify.update_preferences(request.user, body)
+            except MatchError as exc:
+                errors[exc.field] = str(exc)
+        if not errors:
+            request.user.email = email
+            request.user.save(update_fields=["email"])
+            saved = True
+    return render(request, "game/match_notifications.html", {
+        "prefs": prefs, "choices": NotificationPreference.TurnEmail.choices, "errors": errors, "saved": saved,
+        "email": request.POST.get("email", request.user.email) if errors else request.user.email,
+    }, status=400 if errors else 200)

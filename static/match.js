@@ -110,7 +110,7 @@
   }
 
   function playerPanel(pl, view) {
-    const turn = view.pending && view.pending.player === pl.seat;
+    const turn = data.status === "playing" && view.pending && view.pending.player === pl.seat;
     const res = RESOURCES.map((r) => icon(r, pl.resources[r]));
     const places = pl.objective_places.map((p, i) => `round ${i + 1}: ${p ? ["1st", "2nd", "3rd"][p - 1] : "-"}`);
     return [
@@ -130,11 +130,14 @@
     box.replaceChildren();
     if (!view) return;
     const pending = view.pending;
-    if (!pending) {
-      text.textContent = "The game is over.";
+    if (!pending || data.status !== "playing") {
+      text.textContent = data.status === "aborted" ? "This match was aborted." : "The game is over.";
       return;
     }
-    if (pending.player !== data.your_seat || !pending.options) {
+    // A seat the server plays (a bot after a timeout, or a player who left) is not offered the options.
+    const mine = data.seats.find((s) => s.seat === data.your_seat);
+    const served = mine && (mine.out || mine.controller === "bot");
+    if (pending.player !== data.your_seat || !pending.options || served) {
       text.textContent = `Waiting for ${playerName(pending.player)}: ${pending.prompt}.`;
       return;
     }
@@ -188,23 +191,36 @@
     log.scrollTop = log.scrollHeight;
   }
 
-  function renderResult(view) {
-    const box = document.getElementById("result");
-    if (!view.result) {
-      box.hidden = true;
+  // What the server draws itself (the end of the game, the action buttons, who left): when it changes, reload.
+  function pageKey(d) {
+    return `${d.status}|${d.rematch}|${d.version === 0}|` + d.seats.map((s) => `${s.controller}:${s.out || ""}`).join(",");
+  }
+
+  function renderChat() {
+    const list = document.getElementById("chat-lines");
+    if (!list || !data.chat) return;
+    const shown = new Set(Array.from(list.querySelectorAll("li[data-id]"), (li) => li.dataset.id));
+    const fresh = data.chat.filter((line) => !shown.has(String(line.id)));
+    if (!fresh.length) return;
+    const empty = document.getElementById("chat-empty");
+    if (empty) empty.remove();
+    const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    // textContent only: a line is shown exactly as written, never read as HTML.
+    for (const line of fresh) list.append(el("li", {"data-id": line.id}, el("strong", {}, line.user), ": ", line.text));
+    if (atBottom) list.scrollTop = list.scrollHeight;
+  }
+
+  function renderClock() {
+    const box = document.getElementById("match-deadline");
+    if (!box) return;
+    if (!data.deadline || data.status !== "playing") {
+      box.textContent = "";
       return;
     }
-    const r = view.result;
-    const categories = Object.keys(view.score_categories);
-    box.hidden = false;
-    fill(box,
-      el("h2", {}, "Final scores: " + r.winners.map(playerName).join(" and ") + (r.winners.length > 1 ? " win" : " wins")),
-      el("table", {class: "match-scores"},
-        el("thead", {}, el("tr", {}, el("th", {}, ""), r.scores.map((_, seat) => el("th", {}, playerName(seat))))),
-        el("tbody", {},
-          categories.map((c) => el("tr", {}, el("th", {scope: "row"}, view.score_categories[c]),
-            r.scores.map((s) => el("td", {}, s[c])))),
-          el("tr", {class: "match-total"}, el("th", {scope: "row"}, "Total"), r.scores.map((s) => el("td", {}, s.total))))));
+    const hours = Math.max(0, (new Date(data.deadline) - Date.now()) / 3600000);
+    const left = hours >= 48 ? `${Math.floor(hours / 24)} days` : hours >= 1 ? `${Math.floor(hours)} hours`
+      : `${Math.max(1, Math.round(hours * 60))} minutes`;
+    box.textContent = `Time left for ${playerName(data.to_move)} to move: ${left}.`;
   }
 
   function render() {
@@ -213,6 +229,8 @@
     const view = data.view;
     renderPrompt(view);
     renderLog();
+    renderChat();
+    renderClock();
     if (!view) return;
     const waiting = document.getElementById("match-waiting");
     if (waiting) waiting.hidden = true;
@@ -231,7 +249,6 @@
     fill(document.getElementById("opponents"), ...others.map((pl) =>
       el("section", {class: "match-player", "data-seat": pl.seat}, playerPanel(pl, view))));
     renderSide(view);
-    renderResult(view);
   }
 
   function showError(message) {
@@ -246,11 +263,12 @@
       const response = await fetch(API, {credentials: "same-origin", headers: {Accept: "application/json"}});
       if (!response.ok) return;
       const fresh = await response.json();
-      const freshStamp = `${fresh.version}:${fresh.status}:${fresh.seats.length}`;
+      const freshStamp = `${fresh.version}:${fresh.status}:${fresh.seats.length}:${fresh.chat.length}:`
+        + (fresh.chat.length ? fresh.chat[fresh.chat.length - 1].id : "") + ":" + pageKey(fresh);
       if (busy && !force) return;
       if (freshStamp !== stamp || force) {
-        if (data && data.status === "open") {
-          window.location.reload();  // someone joined or the game began: the waiting room is drawn by the server
+        if (data && (data.status === "open" || pageKey(data) !== pageKey(fresh))) {
+          window.location.reload();  // the game began, ended or someone left: those parts are drawn by the server
           return;
         }
         data = fresh;
@@ -282,8 +300,13 @@
       });
       const body = await response.json().catch(() => ({}));
       if (response.ok) {
+        const before = pageKey(data);
         data = body;
-        stamp = `${data.version}:${data.status}:${data.seats.length}`;
+        if (pageKey(data) !== before) {
+          window.location.reload();
+          return;
+        }
+        stamp = "";  // the next poll redraws with the chat and everything else
         render();
       } else {
         showError(body.detail || `The choice was refused (${response.status}).`);
@@ -298,6 +321,34 @@
       document.getElementById("spinner").hidden = true;
       root.classList.remove("match-busy");
     }
+  }
+
+  // The chat is sent without leaving the page; without this script, the form posts and the page reloads.
+  const chatForm = document.getElementById("chat-form");
+  if (chatForm) {
+    chatForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const input = document.getElementById("chat-text");
+      const text = input.value;
+      if (!text.trim()) return;
+      showError("");
+      try {
+        const response = await fetch(root.dataset.chat, {
+          method: "POST", credentials: "same-origin",
+          headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken()},
+          body: JSON.stringify({text}),
+        });
+        const body = await response.json().catch(() => ({}));
+        if (!response.ok) {
+          showError(body.detail || `The message was refused (${response.status}).`);
+          return;
+        }
+        input.value = "";
+        await load(true);
+      } catch (err) {
+        showError("The message could not be sent; check your connection and try again.");
+      }
+    });
   }
 
   load(true);

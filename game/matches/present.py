@@ -1,24 +1,114 @@
 """What a user sees of a match, as JSON: the summary, the engine's `view_for` their seat, the cards that view
 shows, and the log. Nothing here reads the state except through `view_for`, so hidden hands stay hidden."""
+from django.urls import reverse
+
 from game import catalogue
 from game.engine.catalogue import CAVES
 from game.engine.effects.render import render_abilities, render_counter, render_effect
+from game.engine.scoring import CATEGORY_NAMES
 from game.engine.view import view_for
+from game.models import Match
 
-from .services import load_state, seat_of
+from .services import invite_token, load_state, seat_of
 
 LOG_LENGTH = 60
+CHAT_LENGTH = 100
+
+
+def _seat(s):
+    return {"seat": s.seat, "user": s.name, "username": s.user.username if s.user else None,
+            "controller": s.controller, "level": s.level, "out": s.out or None}
 
 
 def summary(match, user=None):
-    seats = [{"seat": s.seat, "user": s.user.username} for s in match.seats.all()]
+    seats = [_seat(s) for s in match.seats.all()]
     your_seat = seat_of(match, user) if user is not None else None
+    rematch = getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None
     return {
         "id": match.pk, "url": match.get_absolute_url(), "status": match.status,
         "status_text": match.get_status_display(), "players": match.players, "academy": match.academy,
         "updated": match.updated, "version": match.version, "creator": match.creator.username,
         "created": match.created.isoformat(), "seats": seats, "your_seat": your_seat,
+        "days_per_move": match.days_per_move, "on_timeout": match.on_timeout, "private": match.private,
+        "to_move": match.to_move, "deadline": match.deadline.isoformat() if match.deadline else None,
+        "ending": match.ending or None, "places": match.places,
+        "rematch_of": match.rematch_of_id, "rematch": rematch.pk if rematch else None,
     }
+
+
+def invite_url(match):
+    return reverse("match-invite", args=[invite_token(match)])
+
+
+def chat_json(match):
+    lines = list(match.chat.select_related("user").order_by("-created", "-id")[:CHAT_LENGTH])
+    return [{"id": m.pk, "user": m.user.username, "text": m.text, "created": m.created.isoformat()}
+            for m in reversed(lines)]
+
+
+def _names(names):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ending(match):
+    """How a finished match ended, in words and numbers: the ranking, the winner, the tiebreak, and each
+    category of the final scoring (when the game was played to its end)."""
+    if match.status != Match.Status.FINISHED or not match.places:
+        return None
+    seats = list(match.seats.all())
+    result = (match.state or {}).get("result")
+    places = match.places
+    ranking = []
+    for s in sorted(seats, key=lambda s: (places[s.seat], s.seat)):
+        line = {"seat": s.seat, "name": s.name, "place": places[s.seat], "out": s.get_out_display() if s.out else ""}
+        if result:
+            line["total"] = result["scores"][s.seat]["total"]
+            line["dragons"] = result["dragons"][s.seat]
+        ranking.append(line)
+    winners = [line["name"] for line in ranking if line["place"] == 1]
+    if match.ending == Match.Ending.LAST_STANDING:
+        headline = f"{_names(winners)} wins: every other player left the match."
+    elif len(winners) > 1:
+        headline = f"{_names(winners)} share the win with {ranking[0]['total']} VP each."
+    else:
+        headline = f"{winners[0]} wins with {ranking[0]['total']} VP."
+    notes = []
+    if result:
+        notes = _tiebreak_words([line for line in ranking if not line["out"]])
+    for line in ranking:
+        if line["out"]:
+            notes.append(f"{line['name']} left the match ({line['out'].lower()}) and is placed below everyone "
+                         f"who stayed, whatever the score.")
+    rows = []
+    if result:
+        rows = [{"key": key, "label": label, "values": [result["scores"][s.seat][key] for s in seats]}
+                for key, label in CATEGORY_NAMES.items()]
+    return {"headline": headline, "winners": winners, "ranking": ranking, "notes": notes,
+            "names": [s.name for s in seats], "rows": rows,
+            "totals": [result["scores"][s.seat]["total"] for s in seats] if result else [],
+            "places": [places[s.seat] for s in seats]}
+
+
+def _tiebreak_words(lines):
+    """A sentence for every tie on VP: who won it on dragons on the mat, or who shares the place."""
+    words = []
+    by_total = {}
+    for line in lines:
+        by_total.setdefault(line["total"], []).append(line)
+    for total, group in sorted(by_total.items(), reverse=True):
+        if len(group) < 2:
+            continue
+        names = _names([line["name"] for line in group])
+        most = max(line["dragons"] for line in group)
+        leaders = [line["name"] for line in group if line["dragons"] == most]
+        counts = ", ".join(f"{line['name']} {line['dragons']}" for line in group)
+        if len(leaders) == len(group):
+            words.append(f"{names} tie on {total} VP and on dragons on the mat ({most} each), so they share "
+                         f"the place.")
+        else:
+            words.append(f"{names} tie on {total} VP; the tie is broken by the most dragons on the mat "
+                         f"({counts}), so {_names(leaders)} place{'s' if len(leaders) == 1 else ''} higher.")
+    return words
 
 
 def _hidden_to_others(decision):
@@ -81,6 +171,10 @@ def match_json(match, user):
                                    for o in view["objectives"]]
     decisions = list(match.decisions.order_by("-number")[:LOG_LENGTH])
     data["log"] = [log_entry(d, seat, names) for d in reversed(decisions)]
+    data["chat"] = chat_json(match)
+    data["ending_words"] = ending(match)
+    if seat is not None and match.status == Match.Status.OPEN:
+        data["invite_url"] = invite_url(match)
     return data
 
 

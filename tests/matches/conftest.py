@@ -1,5 +1,7 @@
 """Shared fixtures for match tests: users, signed-in API clients, and matches at their first decision."""
 import json
+import random
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -65,3 +67,21 @@ def pending(match):
 
 def user_at(match, seat):
     return Match.objects.get(pk=match.pk).seats.get(seat=seat).user
+
+
+def play_randomly(match_id, decisions, seed):
+    """Take up to `decisions` random legal decisions through the services, as the players would."""
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        match = Match.objects.get(pk=match_id)
+        state = services.load_state(match)
+        if state.pending is None:
+            break
+        option = rng.choice(state.legal_options())
+        services.submit_decision(match_id, user_at(match, state.pending.player), match.version, option.to_dict())
+    return Match.objects.get(pk=match_id)
+
+
+def later(match, seconds=1):
+    """A moment `seconds` after the match's current deadline: what the sweep sees once that deadline passed."""
+    return Match.objects.get(pk=match.pk).deadline + timedelta(seconds=seconds)

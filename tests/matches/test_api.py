@@ -18,7 +18,8 @@ def test_open_a_match_and_find_it_in_the_open_list(api_as, catalogue, alice):
     body = response.json()
     match = Match.objects.get(pk=body["id"])
     assert (match.players, match.academy, match.updated, match.status) == (3, True, True, "open")
-    assert body["seats"] == [{"seat": 0, "user": "alice"}] and body["your_seat"] == 0
+    assert [(s["seat"], s["user"], s["controller"], s["out"]) for s in body["seats"]] == [(0, "alice", "person", None)]
+    assert body["your_seat"] == 0
     listed = api_as(None).get("/api/matches/?status=open").json()["results"]
     assert [m["id"] for m in listed] == [match.pk]
 
@@ -187,3 +188,11 @@ def test_a_pick_whose_place_is_a_number_answers_400_and_saves_nothing(api_as, st
     assert response.status_code == 400
     assert response.json()["detail"].startswith("You tried 'pick 1 dragon 5'")
     assert snapshot(started.pk) == before
+
+
+def test_every_match_endpoint_is_in_the_openapi_schema(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    operations = {op["operationId"] for path in schema["paths"].values() for op in path.values()
+                  if isinstance(op, dict) and "operationId" in op}
+    assert {"matches_resign", "matches_abort", "matches_rematch", "matches_join_by_invite", "matches_chat_list",
+            "matches_chat_create", "notifications_retrieve", "notifications_update"} <= operations

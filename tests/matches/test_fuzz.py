@@ -27,3 +27,24 @@ def test_random_decisions_never_break_the_server_or_half_save(api_as, started, a
     assert response.json()["detail" if response.status_code != 201 else "version"] is not None
     if response.status_code != 201:
         assert snapshot(started.pk) == before
+
+
+CREATE = st.fixed_dictionaries({}, optional={"players": st.integers(0, 6) | JSON, "days_per_move": st.integers(0, 8)
+                                             | JSON, "on_timeout": st.sampled_from(["forfeit", "bot", "x"]) | JSON,
+                                             "private": JSON, "academy": JSON}) | JSON
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(body=CREATE, chat=JSON, prefs=JSON, invite=JSON)
+def test_random_bodies_for_the_async_endpoints_never_break_the_server(api_as, started, alice, body, chat, prefs,
+                                                                     invite):
+    client = api_as(alice)
+    before = snapshot(started.pk)
+    for url, data, method in [("/api/matches/", body, client.post), (f"/api/matches/{started.pk}/chat/",
+                              {"text": chat}, client.post), ("/api/notifications/", prefs, client.put),
+                              ("/api/matches/invite/", {"token": invite}, client.post)]:
+        response = method(url, data=json.dumps(data), content_type="application/json")
+        assert response.status_code in (200, 201, 400, 403, 409), (url, data, response.content)
+        assert response.json()
+    assert snapshot(started.pk) == before

@@ -1,26 +1,11 @@
 """Replaying a match's log from its setup options and seed reproduces the stored snapshot."""
-import random
-
 import pytest
 
 from game.matches import services
 from game.matches.errors import MatchClosed
 from game.models import Match
 
-from .conftest import user_at
-
-
-def play_randomly(match_id, decisions, seed):
-    """Take up to `decisions` random legal decisions through the services, as the players would."""
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        match = Match.objects.get(pk=match_id)
-        state = services.load_state(match)
-        if state.pending is None:
-            break
-        option = rng.choice(state.legal_options())
-        services.submit_decision(match_id, user_at(match, state.pending.player), match.version, option.to_dict())
-    return Match.objects.get(pk=match_id)
+from .conftest import play_randomly
 
 
 def test_replaying_the_log_reproduces_the_snapshot(started):

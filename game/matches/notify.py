@@ -1,0 +1,137 @@
+"""Telling players a match waits for them: one notice per turn gained (an email now, or a line of the daily
+digest), and a reminder before a move's time runs out, each as the player's preferences say.
+
+A notice is a row first (unique per match, version, user and kind), then an email: sending marks the row with a
+conditional update, so a task that runs twice or late sends nothing twice.
+"""
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from game.models import Match, MatchSeat, NotificationPreference, TurnNotice
+
+from .errors import InvalidInput
+
+REMIND_AT = 0.25  # the reminder goes out when a quarter of the move's time is left
+
+
+def preferences(user):
+    found = NotificationPreference.objects.filter(user=user).first()
+    return found or NotificationPreference(user=user)
+
+
+def _notice(match, user, version, kind):
+    prefs = preferences(user)
+    if prefs.turn_email == NotificationPreference.TurnEmail.OFF:
+        return []
+    if kind == TurnNotice.Kind.REMINDER and not prefs.reminders:
+        return []
+    digest = kind == TurnNotice.Kind.TURN and prefs.turn_email == NotificationPreference.TurnEmail.DIGEST
+    try:
+        with transaction.atomic():
+            notice = TurnNotice.objects.create(match=match, user=user, version=version, kind=kind, digest=digest)
+    except IntegrityError:
+        return []  # already noted for this turn
+    return [] if digest else [notice.pk]
+
+
+def turn_gained(match, user, version):
+    """Note that `user` gained the turn at `version`; returns the notice ids to email now."""
+    return _notice(match, user, version, TurnNotice.Kind.TURN)
+
+
+def reminder(match, user, version):
+    return _notice(match, user, version, TurnNotice.Kind.REMINDER)
+
+
+def _link(match):
+    return f"{settings.SITE_URL}{match.get_absolute_url()}"
+
+
+def deliver(notice_id):
+    """Email one notice, once. Returns whether an email went out."""
+    now = timezone.now()
+    with transaction.atomic():
+        claimed = TurnNotice.objects.filter(pk=notice_id, sent__isnull=True, digest=False).update(sent=now)
+        if claimed != 1:
+            return False
+        # Inside the transaction: if the mail server refuses, the claim rolls back and a retry may send it.
+        return _send(TurnNotice.objects.select_related("match", "user").get(pk=notice_id), now)
+
+
+def _send(notice, now):
+    if not notice.user.email:
+        return False
+    match = notice.match
+    if notice.kind == TurnNotice.Kind.REMINDER:
+        left = max(match.deadline - now, timedelta()) if match.deadline else timedelta()
+        hours = int(left.total_seconds() // 3600)
+        subject = f"Wyrmdex: match {match.pk} waits for you ({hours} h left)"
+        body = (f"Hello {notice.user.username},\n\nmatch {match.pk} still waits for your move, and about {hours} "
+                f"hours are left before your time runs out.\n\n{_link(match)}\n")
+    else:
+        subject = f"Wyrmdex: your turn in match {match.pk}"
+        body = (f"Hello {notice.user.username},\n\nit is your turn in match {match.pk}. You have "
+                f"{match.days_per_move} day{'s' if match.days_per_move != 1 else ''} for your move.\n\n"
+                f"{_link(match)}\n")
+    body += f"\nChange which emails you get: {settings.SITE_URL}/matches/notifications/\n"
+    send_mail(subject, body, None, [notice.user.email])
+    return True
+
+
+def send_digests(now=None):
+    """One email per user listing the turns they gained since their last digest. Returns how many went out."""
+    now = now or timezone.now()
+    waiting = TurnNotice.objects.filter(digest=True, sent__isnull=True, created__lte=now)
+    sent = 0
+    for user_id in sorted(set(waiting.values_list("user_id", flat=True))):
+        with transaction.atomic():
+            mine = list(waiting.filter(user_id=user_id).select_related("match", "user").select_for_update())
+            claimed = TurnNotice.objects.filter(pk__in=[n.pk for n in mine], sent__isnull=True).update(sent=now)
+            if not mine or claimed != len(mine) or not mine[0].user.email:
+                continue
+            user = mine[0].user
+            matches = sorted({n.match.pk: n.match for n in mine}.values(), key=lambda m: m.pk)
+            lines = "\n".join(f"- match {m.pk}: {_link(m)}" for m in matches)
+            body = (f"Hello {user.username},\n\nsince your last digest it became your turn in "
+                    f"{len(matches)} match{'es' if len(matches) != 1 else ''}:\n\n{lines}\n\n"
+                    f"Change which emails you get: {settings.SITE_URL}/matches/notifications/\n")
+            # Inside the transaction: if the mail server refuses, the claim rolls back and the next digest retries.
+            send_mail(f"Wyrmdex: your turns of the day ({len(matches)})", body, None, [user.email])
+            sent += 1
+    return sent
+
+
+def your_turn_count(user):
+    """How many matches wait for `user`'s decision right now (the number in the navigation and the page title)."""
+    return MatchSeat.objects.filter(user=user, controller=MatchSeat.Controller.PERSON, out="",
+                                    match__status=Match.Status.PLAYING, match__to_move=F("seat")).count()
+
+
+def update_preferences(user, body):
+    """Change `user`'s notification preferences from a request body; a bad value changes nothing."""
+    if not isinstance(body, dict):
+        raise InvalidInput("body", "expected a JSON object")
+    unknown = set(body) - {"turn_email", "reminders"}
+    if unknown:
+        raise InvalidInput(sorted(unknown)[0], "is not a preference (turn_email, reminders)")
+    prefs = preferences(user)
+    if "turn_email" in body:
+        if body["turn_email"] not in NotificationPreference.TurnEmail.values:
+            raise InvalidInput("turn_email", f"expected one of {', '.join(NotificationPreference.TurnEmail.values)}")
+        prefs.turn_email = body["turn_email"]
+    if "reminders" in body:
+        if not isinstance(body["reminders"], bool):
+            raise InvalidInput("reminders", "expected true or false")
+        prefs.reminders = body["reminders"]
+    prefs.save()
+    return prefs
+
+
+def preferences_json(prefs):
+    return {"turn_email": prefs.turn_email, "reminders": prefs.reminders,
+            "email": prefs.user.email or None}

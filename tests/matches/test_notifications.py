@@ -1,0 +1,150 @@
+"""Turn emails: exactly one per turn change to the player who gains the turn, never to a bot, as each player's
+preferences say; the daily digest; the "your turn" count in the navigation and page title."""
+import random
+
+import pytest
+
+from game.matches import notify, services
+from game.models import Match, NotificationPreference, TurnNotice
+
+from .conftest import later, user_at
+
+
+@pytest.fixture
+def mailed(alice, bob, carol):
+    for user in (alice, bob, carol):
+        user.email = f"{user.username}@example.org"
+        user.save()
+
+
+def turn_changes(match):
+    """(version, seat) of every moment a seat gained the turn, read from the stored log and the engine."""
+    changes = []
+    state = None
+    previous = None
+    for version in range(match.version + 1):
+        state = services.state_at(match, version)
+        if state.pending is not None and state.pending.player != previous:
+            changes.append((version, state.pending.player))
+        previous = state.pending.player if state.pending is not None else None
+    return changes
+
+
+def play(match_id, decisions, seed, capture):
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        match = Match.objects.get(pk=match_id)
+        state = services.load_state(match)
+        if state.pending is None:
+            return
+        with capture(execute=True):
+            services.submit_decision(match_id, user_at(match, state.pending.player), match.version,
+                                     rng.choice(state.legal_options()).to_dict())
+
+
+def test_exactly_one_email_per_turn_change_to_the_player_who_gains_it(catalogue, alice, bob, carol, mailed,
+                                                                      mailoutbox,
+                                                                      django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.create_match(alice, players=3)
+        services.join_match(match.pk, bob)
+        services.join_match(match.pk, carol)
+    play(match.pk, 60, seed=5, capture=django_capture_on_commit_callbacks)
+    match = Match.objects.get(pk=match.pk)
+    changes = turn_changes(match)
+    assert len(changes) > 5
+    expected = [f"{user_at(match, seat).username}@example.org" for _, seat in changes]
+    assert [m.to[0] for m in mailoutbox] == expected
+    assert all(m.subject == f"Wyrmdex: your turn in match {match.pk}" for m in mailoutbox)
+    assert all(f"/matches/{match.pk}/" in m.body for m in mailoutbox)
+    # Delivering any notice again sends nothing more.
+    for notice in TurnNotice.objects.all():
+        assert notify.deliver(notice.pk) is False
+    assert len(mailoutbox) == len(expected)
+
+
+def test_no_email_for_a_seat_played_by_a_bot(catalogue, alice, bob, mailed, mailoutbox,
+                                            django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.create_match(alice, players=2, on_timeout="bot")
+        services.join_match(match.pk, bob)
+    late = user_at(match, Match.objects.get(pk=match.pk).to_move)
+    mailoutbox.clear()
+    for _ in range(30):
+        match = Match.objects.get(pk=match.pk)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.sweep(later(match))
+    assert Match.objects.get(pk=match.pk).version > 0
+    assert late.email not in [m.to[0] for m in mailoutbox]
+
+
+def test_preferences_off_and_digest(catalogue, alice, bob, carol, mailed, mailoutbox,
+                                    django_capture_on_commit_callbacks):
+    NotificationPreference.objects.create(user=alice, turn_email="off")
+    NotificationPreference.objects.create(user=bob, turn_email="digest")
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.create_match(alice, players=3)
+        services.join_match(match.pk, bob)
+        services.join_match(match.pk, carol)
+    play(match.pk, 60, seed=8, capture=django_capture_on_commit_callbacks)
+    match = Match.objects.get(pk=match.pk)
+    changes = turn_changes(match)
+    seats = {u.username: services.seat_of(match, u) for u in (alice, bob, carol)}
+    assert [m.to[0] for m in mailoutbox] == ["carol@example.org"] * sum(1 for _, s in changes if s == seats["carol"])
+    assert not TurnNotice.objects.filter(user=alice).exists()
+    bob_turns = sum(1 for _, s in changes if s == seats["bob"])
+    assert TurnNotice.objects.filter(user=bob, digest=True, sent__isnull=True).count() == bob_turns > 0
+    mailoutbox.clear()
+    assert notify.send_digests() == 1
+    assert notify.send_digests() == 0  # each turn is in one digest only
+    assert len(mailoutbox) == 1 and mailoutbox[0].to == ["bob@example.org"]
+    assert f"/matches/{match.pk}/" in mailoutbox[0].body
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"turn_email": "sometimes"}, "turn_email"), ({"turn_email": 1}, "turn_email"),
+    ({"reminders": "yes"}, "reminders"), ({"sound": True}, "sound"),
+])
+def test_bad_preferences_are_refused_and_change_nothing(api_as, alice, body, field):
+    NotificationPreference.objects.create(user=alice, turn_email="digest", reminders=True)
+    response = api_as(alice).put("/api/notifications/", body, format="json")
+    assert response.status_code == 400 and response.json()["field"] == field
+    prefs = NotificationPreference.objects.get(user=alice)
+    assert (prefs.turn_email, prefs.reminders) == ("digest", True)
+
+
+def test_preferences_through_the_api(api_as, alice):
+    assert api_as(alice).get("/api/notifications/").json() == {"turn_email": "each", "reminders": True,
+                                                               "email": None}
+    response = api_as(alice).put("/api/notifications/", {"turn_email": "off", "reminders": False}, format="json")
+    assert response.status_code == 200
+    prefs = NotificationPreference.objects.get(user=alice)
+    assert (prefs.turn_email, prefs.reminders) == ("off", False)
+    assert api_as(None).get("/api/notifications/").status_code == 403
+
+
+def test_preferences_page_saves_and_refuses_a_bad_address(client, alice):
+    client.force_login(alice)
+    response = client.post("/matches/notifications/", {"email": "not an address", "turn_email": "digest"})
+    assert response.status_code == 400 and "not an email address" in response.content.decode()
+    assert not NotificationPreference.objects.filter(user=alice).exists()
+    response = client.post("/matches/notifications/", {"email": "a@example.org", "turn_email": "wrong"})
+    assert response.status_code == 400 and "turn_email" in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.email == ""
+    response = client.post("/matches/notifications/", {"email": "a@example.org", "turn_email": "digest"})
+    assert response.status_code == 200 and "Saved." in response.content.decode()
+    alice.refresh_from_db()
+    prefs = NotificationPreference.objects.get(user=alice)
+    assert (alice.email, prefs.turn_email, prefs.reminders) == ("a@example.org", "digest", False)
+
+
+def test_the_turn_count_shows_in_the_navigation_and_the_title(client, started, alice, bob):
+    to_move = user_at(started, started.to_move)
+    waiting = bob if to_move == alice else alice
+    client.force_login(to_move)
+    page = client.get("/cards/").content.decode()
+    assert "<title>(1) " in page and 'id="turn-count"' in page
+    client.force_login(waiting)
+    page = client.get("/cards/").content.decode()
+    assert "<title>(" not in page and 'id="turn-count"' not in page
