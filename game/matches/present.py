@@ -5,7 +5,7 @@ from django.urls import reverse
 from game import catalogue
 from game.engine.catalogue import CAVES
 from game.engine.effects.render import render_abilities, render_counter, render_effect
-from game.engine.scoring import CATEGORY_NAMES
+from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES
 from game.engine.view import view_for
 from game.models import Match
 

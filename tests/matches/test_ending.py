@@ -1,7 +1,7 @@
 """The end of a match on its page: the winner and the tiebreak in words, and the final scoring per category."""
 import pytest
 
-from game.engine.scoring import CATEGORY_NAMES
+from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES
 from game.matches import present, services
 from game.models import Match
 

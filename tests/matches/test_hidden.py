@@ -28,7 +28,8 @@ def test_no_view_of_another_player_holds_your_hand(api_as, started, alice, bob, 
             assert not dragons & {int(i) for i in body["cards"]["dragons"]}
             assert not caves & {int(i) for i in body["cards"]["caves"]}
             text = json.dumps(body)
-            assert not [name for name in names if name in text], "a hand card's name reached another player"
+            # Whole JSON strings: "Haughty Wyvern" in hand must not be found inside "Particularly Haughty Wyvern".
+            assert not [name for name in names if json.dumps(name) in text], "a hand card's name reached another player"
         state = services.load_state(match)
         option = rng.choice(state.legal_options())
         services.submit_decision(match.pk, user_at(match, state.pending.player), match.version, option.to_dict())
