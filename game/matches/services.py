@@ -161,7 +161,11 @@ def load_state(match):
     if match.state is None:
         return None
     integrity.check_seal(match)
-    return GameState.from_json(catalogue.frozen(match.catalogue_id).engine, match.state)
+    try:
+        return GameState.from_json(catalogue.frozen(match.catalogue_id).engine, match.state)
+    except MalformedDecision as exc:
+        # A sealed snapshot the engine cannot read is our bug (say, an engine change), never the client's 400.
+        raise RuntimeError(f"match {match.pk}: its stored state does not load: {exc}") from exc
 
 
 def seat_of(match, user):

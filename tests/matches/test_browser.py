@@ -38,13 +38,17 @@ def by(css):
 
 def text_of(driver, css):
     """The element's text, read again if a poll replaced the element while it was being read."""
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     for _ in range(5):
         found = driver.find_elements(*by(css))
         try:
             return found[0].text if found else ""
         except StaleElementReferenceException:
             continue
+        except WebDriverException as exc:
+            # Chromium's driver reports a node replaced mid-read this way too, not always as a stale element.
+            if "does not belong to the document" not in str(exc):
+                raise
     return ""
 
 
