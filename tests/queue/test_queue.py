@@ -55,8 +55,8 @@ def test_a_delayed_task_runs_after_its_delay_and_not_before(redis_queue, complet
     make_sessions(expired=1, live=0)
     sent_at = time.time()
     result = tasks.clear_expired_sessions.schedule(delay=2)
-    # Waiting in Redis's schedule, not yet on the queue the workers read.
-    assert [task.id for task in HUEY.scheduled()] == [result.id]
+    # Huey puts the task on the queue with its time; a worker that takes it early parks it in Redis's schedule, so
+    # where it waits depends on how fast a worker looks. What must hold: not run before its delay, run after it.
     time.sleep(1)
     assert result.get() is None and Session.objects.count() == 1
     assert result.get(blocking=True, timeout=10) == 1
