@@ -19,7 +19,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from cardsite.errors import SiteError, StaleVersion  # noqa: F401 (StaleVersion: its old home, still imported)
-from cardsite.query import QueryError
+from cardsite.catalogue.query import QueryError
 from game.engine.decisions import IllegalDecision, MalformedDecision
 
 ENGINE_CODES = {MalformedDecision: "malformed_decision", IllegalDecision: "illegal_decision"}
@@ -55,7 +55,8 @@ def answer(exc):
         return shape(exc.status, exc.message, exc.code, exc.field, exc.errors)
     for kind, code in ENGINE_CODES.items():
         if isinstance(exc, kind):
-            return shape(400, str(exc), code)
+            field = getattr(exc, "field", None)  # a PositionError names the field of the position to blame
+            return shape(400, exc.message if field else str(exc), code, field)
     if isinstance(exc, QueryError):
         return shape(400, str(exc), "bad_query", "q", position=exc.position, expected=exc.expected)
     if isinstance(exc, Http404):

@@ -107,7 +107,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "csp",
     "huey.contrib.djhuey",
-    "cardsite",
+    "cardsite.catalogue",
     "game",
 ]
 
@@ -117,7 +117,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "cardsite.middleware.InputGuardMiddleware",  # a NUL or a too-deep JSON body is one 400, before any view
-    "cardsite.api.CatalogueCacheMiddleware",  # cached catalogue API answers skip everything below
+    "cardsite.catalogue.api.CatalogueCacheMiddleware",  # cached catalogue API answers skip everything below
+    "game.matches.polling.UnchangedMatchMiddleware",  # an unchanged match poll is a 304 before sessions and DRF
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -141,6 +142,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "game.context_processors.turns",
+                "game.context_processors.vocabulary",
             ],
         },
     },
@@ -274,9 +276,14 @@ RATE_LIMITS = {
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 # A JSON body nested deeper than this is a 400 (no request of ours needs more than a handful of levels).
 JSON_MAX_DEPTH = env_int("JSON_MAX_DEPTH", 32)
+# How long a server's requests reuse the catalogue version it last read (cardsite/catalogue/catalogue_version.py),
+# in milliseconds: an edit made through another server is seen within this long; 0 reads it on every request.
+CATALOGUE_VERSION_REUSE_MS = env_int("CATALOGUE_VERSION_REUSE_MS", 1000)
+if CATALOGUE_VERSION_REUSE_MS < 0:
+    raise ImproperlyConfigured(f"CATALOGUE_VERSION_REUSE_MS must be 0 or more, not {CATALOGUE_VERSION_REUSE_MS}")
 
 # Content-Security-Policy (django-csp): our own files only. Inline scripts and <style> blocks carry the request's
-# nonce; inline style attributes (chart colours) are allowed. The API docs pages widen it (cardsite/catalogue_urls.py).
+# nonce; inline style attributes (chart colours) are allowed. The API docs pages widen it (cardsite/catalogue/urls.py).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],

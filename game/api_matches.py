@@ -14,17 +14,18 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .matches import notify, present, services
+from .matches import notify, orders, polling, present, services, table
 from .matches.errors import InvalidInput
 from .models import Match, MatchSeat
 
-CREATE_FIELDS = ("players", "academy", "updated", "days_per_move", "on_timeout", "private")
+CREATE_FIELDS = ("players", "academy", "updated", "days_per_move", "on_timeout", "private", "timeout_level")
+PLAY_NOW_FIELDS = ("opponent", "automa_level", "ravel", "bot_levels", "academy")
 
 LIST_LENGTH = 50
 
 
 def _matches():
-    return Match.objects.select_related("creator").prefetch_related("seats__user")
+    return services.readable()
 
 
 def _visible(matches, user):
@@ -84,20 +85,41 @@ class MatchListView(MatchAPIView):
         return Response(present.match_json(match, request.user), status=status.HTTP_201_CREATED)
 
 
+class MatchPlayNowView(MatchAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("Against two bots", value={"opponent": "bots",
+                                                                       "bot_levels": ["strong", "greedy"]},
+                                            request_only=True),
+                             OpenApiExample("Solo against the Automa", value={"opponent": "automa",
+                                                                              "automa_level": 2, "ravel": False},
+                                            request_only=True)],
+                   summary="Start a game at once against the Automa or 1-4 bots; you take the first seat",
+                   operation_id="matches_play_now")
+    def post(self, request):
+        body = _body(request)
+        unknown = set(body) - set(PLAY_NOW_FIELDS)
+        if unknown:
+            raise InvalidInput(sorted(unknown)[0], f"is not a play-now option ({', '.join(PLAY_NOW_FIELDS)})")
+        match = services.play_now(request.user, **body)
+        return Response(present.match_json(_matches().get(pk=match.pk), request.user),
+                        status=status.HTTP_201_CREATED)
+
+
 class MatchDetailView(MatchAPIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="A match as you may see it",
                    operation_id="matches_retrieve")
     def get(self, request, pk):
+        # Polling pages ask every few seconds: an unchanged match for the same viewer is a 304 from one small query
+        # (game/matches/polling.py; its middleware usually answers before the session is read).
+        who = polling.asker(request)
+        unchanged = polling.unchanged(request, pk, who)
+        if unchanged is not None:
+            return unchanged
         match = get_object_or_404(_matches(), pk=pk)
-        # Polling pages ask every few seconds: an unchanged match for the same viewer is a 304, not a new view.
-        # `changed` moves with every change that is not a decision too: a seat leaving, a chat line.
-        etag = (f'"m{match.pk}-v{match.version}-{match.status}-s{len(match.seats.all())}'
-                f'-c{match.changed.timestamp()}-u{request.user.pk or 0}"')
-        if etag in request.headers.get("If-None-Match", ""):
-            response = Response(status=status.HTTP_304_NOT_MODIFIED)
-        else:
-            response = Response(present.match_json(match, request.user))
-        response["ETag"] = etag
+        response = Response(present.match_json(match, request.user))
+        response["ETag"] = polling.etag(match.pk, match.version, match.status, match.changed, who)
         response["Cache-Control"] = "private, no-cache"
         return response
 
@@ -125,6 +147,9 @@ class MatchStartView(MatchAPIView):
 
 class MatchOptionsView(MatchAPIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Your legal options, when it is your turn",
+                   description="The question (`kind` and `data`, see docs/engine.md, and its `prompt` in words) and "
+                               "each legal option with its `label` and `info`: the card, space or cave it concerns "
+                               "and what it costs and gives (`cost`, `gain`: item -> count).",
                    operation_id="matches_options")
     def get(self, request, pk):
         match = get_object_or_404(_matches(), pk=pk)
@@ -153,8 +178,90 @@ class MatchDecisionView(MatchAPIView):
         if "option" not in body:
             raise InvalidInput("option", 'required: an option such as {"kind": "pass", "args": []}')
         match = services.submit_decision(pk, request.user, body["version"], body["option"])
-        return Response(present.match_json(_matches().get(pk=match.pk), request.user),
-                        status=status.HTTP_201_CREATED)
+        # The match as the service left it (row, seats, state): the answer reads only the log and the chat.
+        return Response(present.match_json(match, request.user), status=status.HTTP_201_CREATED)
+
+
+class MatchTurnView(MatchAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT,
+                   responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
+                              409: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("Explore, then cache on the dragon it lets you use",
+                                            value={"decisions": [
+                                                {"version": 12, "option": {"kind": "explore", "args": [0]}},
+                                                {"version": 13, "option": {"kind": "cache", "args": ["meat", 1]}}]},
+                                            request_only=True)],
+                   summary="Send a confirmed turn: several decisions, stored all together or not at all",
+                   description="Each decision names the version it expects: the first the match's current version "
+                               "(else 409, someone moved first), each next one the version after the choices before "
+                               "it. A malformed or illegal choice anywhere is a 400 whose `field` names it "
+                               "(`decisions[2].option`), and nothing is stored.",
+                   operation_id="matches_turn")
+    def post(self, request, pk):
+        body = _body(request)
+        unknown = set(body) - {"decisions"}
+        if unknown:
+            raise InvalidInput(sorted(unknown)[0], "is not part of a turn (decisions)")
+        if "decisions" not in body:
+            raise InvalidInput("decisions", 'required: the turn\'s decisions, each {"version": ..., "option": ...}')
+        match = services.submit_turn(pk, request.user, body["decisions"])
+        return Response(present.match_json(match, request.user), status=status.HTTP_201_CREATED)
+
+
+class MatchPreviewView(MatchAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT,
+                   responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
+                              409: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("Try enticing a dragon before sending the turn",
+                                            value={"version": 7, "options": [{"kind": "entice", "args": [12, 0]}]},
+                                            request_only=True)],
+                   summary="Try the choices of your turn without sending them",
+                   description="Nothing is stored. `open` true: the table as it would be and the next question. "
+                               "`open` false with a `reason` (reveal, turn_over, other_player, game_over): send the "
+                               "choices as they are, one decision each.",
+                   operation_id="matches_preview")
+    def post(self, request, pk):
+        body = _body(request)
+        unknown = set(body) - {"version", "options"}
+        if unknown:
+            raise InvalidInput(sorted(unknown)[0], "is not part of a preview (version, options)")
+        if "version" not in body:
+            raise InvalidInput("version", "required: the match version you chose at")
+        match = get_object_or_404(_matches(), pk=pk)
+        return Response(table.preview(match, request.user, body["version"], body.get("options")))
+
+
+class MatchOrdersView(MatchAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT},
+                   summary="Your standing orders for offers at this match", operation_id="matches_orders_read")
+    def get(self, request, pk):
+        match = get_object_or_404(_matches(), pk=pk)
+        return Response(orders.orders_json(match, request.user))
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
+                                                           403: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("Always take a free offer, never pay to join",
+                                            value={"free_offer": "yes", "paid_offer": "no"}, request_only=True)],
+                   summary="Set your standing orders (ask, yes or no) for free and paid offers",
+                   operation_id="matches_orders_set")
+    def put(self, request, pk):
+        get_object_or_404(Match, pk=pk)
+        return Response(orders.set_orders(pk, request.user, request.data))
+
+
+class MatchReplayView(MatchAPIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT},
+                   summary="The table after the first `number` decisions, as you may see it (replay viewer)",
+                   operation_id="matches_replay_step")
+    def get(self, request, pk, number):
+        match = get_object_or_404(_matches(), pk=pk)
+        return Response(present.replay_json(match, request.user, number))
 
 
 def _action_view(service, summary, operation_id, description):

@@ -1,7 +1,7 @@
 """The engine's catalogue: one service for the checker, the calculator and matches.
 
 - `current()` is the database catalogue as it is now. It is exported again only when the catalogue version
-  (`cardsite.catalogue_version.current()`, changed by every load, import and admin edit on any server) moves.
+  (`cardsite.catalogue.catalogue_version.current()`, changed by every load, import and admin edit on any server) moves.
 - `frozen(catalogue_id)` is a catalogue a match plays on: stored by digest in MatchCatalogue and never changed.
   `freeze_current()` stores the current one (one row per distinct catalogue, shared by every match started on it).
 
@@ -15,8 +15,8 @@ import json
 import threading
 from collections import OrderedDict
 
-from cardsite import catalogue_version
-from cardsite.loader import export_catalogue
+from cardsite.catalogue import catalogue_version
+from cardsite.catalogue.loader import export_catalogue
 from game.engine.catalogue import Catalogue
 from game.models import MatchCatalogue
 
@@ -95,9 +95,11 @@ def freeze_current():
     return stored
 
 
-def frozen(catalogue_id):
-    """The snapshot of a stored catalogue. Only its digest is read on each call: the data is large and read once."""
-    digest = MatchCatalogue.objects.filter(pk=catalogue_id).values_list("digest", flat=True).get()
+def frozen(catalogue_id, digest=None):
+    """The snapshot of a stored catalogue. Only its digest is read on each call (no query when the caller read it
+    already, say with the match row): the data is large and read once."""
+    if digest is None:
+        digest = MatchCatalogue.objects.filter(pk=catalogue_id).values_list("digest", flat=True).get()
     with _lock:
         found = _snapshots.get(digest)
         if found is not None:

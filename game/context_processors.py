@@ -1,5 +1,14 @@
-"""Template context for every page: how many matches wait for the signed-in user (navigation and page title)."""
+"""Template context for every page: how many matches wait for the signed-in user (navigation and page title), and
+the game's nouns for the pages' scripts (base.html writes them once as JSON, so no script keeps a copy)."""
+from .language.vocabulary import CAVE_DISPLAY, CAVE_SHORT, CAVES, RESOURCES
 from .matches.notify import your_turn_count
+
+VOCABULARY = {"vocabulary": {"caves": list(CAVES), "cave_names": CAVE_DISPLAY, "cave_short": CAVE_SHORT,
+                             "resources": list(RESOURCES)}}
+
+
+def vocabulary(request):
+    return VOCABULARY
 
 
 def turns(request):

@@ -108,7 +108,7 @@ class Match(models.Model):
     DAYS_PER_MOVE = (1, 3, 7)
 
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches")
-    players = models.PositiveSmallIntegerField(help_text="Seats: 2 to 5 (fewer if the creator starts early).")
+    players = models.PositiveSmallIntegerField(help_text="Seats: 2 to 5 (fewer if the creator starts early), or 1 against the Automa.")
     academy = models.BooleanField(default=False, help_text="Play with the Dragon Academy expansion.")
     updated = models.BooleanField(default=False, help_text="Use the updated printings of cards that have one.")
     seed = models.BigIntegerField(help_text="The engine's seed: with the log it decides every shuffle and draw.")
@@ -121,6 +121,11 @@ class Match(models.Model):
     on_timeout = models.CharField(max_length=7, choices=OnTimeout.choices, default=OnTimeout.FORFEIT,
                                   help_text="What happens to a seat whose player lets the time run out.")
     private = models.BooleanField(default=False, help_text="Not listed in the lobby; joined only by its invite link.")
+    timeout_level = models.CharField(max_length=12, default="random",
+                                     help_text="The level of the bot that plays on for a player whose time runs out.")
+    automa_level = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                    help_text="Solo: the Automa's difficulty level (empty: no Automa).")
+    ravel = models.BooleanField(default=False, help_text="Solo: the Automa plays in Ravel mode.")
     rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="rematch")
     to_move = models.PositiveSmallIntegerField(null=True, blank=True,
@@ -149,6 +154,13 @@ class Match(models.Model):
 
     def get_absolute_url(self):
         return reverse("match", args=[self.pk])
+
+    def engine_options(self):
+        """The engine's setup options: with the seed and the decision log they reproduce the game."""
+        options = {"players": self.players, "seed": self.seed, "academy": self.academy, "updated": self.updated}
+        if self.automa_level is not None:
+            options["automa"] = {"level": self.automa_level, "ravel": self.ravel}
+        return options
 
 
 class MatchSeat(models.Model):
@@ -210,6 +222,9 @@ class MatchDecision(models.Model):
     label = models.CharField(max_length=300, blank=True, help_text="The option in plain words, as it was shown.")
     link = models.CharField(max_length=64, blank=True, editable=False,
                             help_text="Hash of the previous decision's link (or the setup) and this decision.")
+    events = models.JSONField(null=True, blank=True, default=None, editable=False,
+                              help_text="What the decision caused, as the engine recorded it (secrets included: "
+                                        "shown only through view.events_for). Empty before events were kept.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -278,3 +293,27 @@ class TurnNotice(models.Model):
 
     def __str__(self):
         return f"{self.kind} for {self.user} in match {self.match_id} at version {self.version}"
+
+
+class StandingOrder(models.Model):
+    """How a seat answers other players' offers on their turns (an opponent's ability offering it something) when
+    the offer comes: taken or declined at once by the order, or asked (the match waits). Editable any time."""
+
+    class Answer(models.TextChoices):
+        ASK = "ask", "Ask me"
+        YES = "yes", "Always take it"
+        NO = "no", "Always decline"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="orders")
+    seat = models.PositiveSmallIntegerField()
+    free_offer = models.CharField(max_length=3, choices=Answer.choices, default=Answer.ASK,
+                                  help_text="An offer that costs nothing.")
+    paid_offer = models.CharField(max_length=3, choices=Answer.choices, default=Answer.ASK,
+                                  help_text="An offer that asks you to pay (coins, resources, cards or eggs).")
+    changed = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="match_order_seat")]
+
+    def __str__(self):
+        return f"match {self.match_id} seat {self.seat}: free {self.free_offer}, paid {self.paid_offer}"

@@ -59,8 +59,18 @@ def daily_digest():
     notify.send_digests()
 
 
+@db_task()
+def note_turn(match_id, user_id, version):
+    """Note that a player gained the turn at `version` and email them now if they asked for it (once, however often
+    this runs): done here, after the decision committed, so a move does not wait for it."""
+    for notice_id in notify.turn_gained(match_id, user_id, version):
+        notify.deliver(notice_id)
+
+
 @receiver(match_changed)
-def _queue_follow_up(sender, match_id, version, notices, machine_due, **kwargs):
+def _queue_follow_up(sender, match_id, version, notices, machine_due, turn_to=None, **kwargs):
+    if turn_to is not None:
+        note_turn(match_id, turn_to, version)
     for notice_id in notices:
         deliver_notice(notice_id)
     if machine_due is not None:

@@ -1,11 +1,19 @@
 """URLs of the game app: matches, the rules reference, the ability checker and the score calculator."""
 from django.urls import path
 
-from . import api_calculator, api_checker, api_matches, views_calculator, views_checker, views_matches, views_rules
+from . import (
+    api_analysis, api_calculator, api_checker, api_matches, api_rules, views_analysis, views_calculator, views_checker,
+    views_matches, views_rules,
+)
 
 urlpatterns = [
     path("rules/", views_rules.rules, name="rules"),
+    path("api/rulings/", api_rules.RulingListView.as_view(), name="api-rulings"),
     path("checker/", views_checker.checker, name="checker"),
+    path("analysis/", views_analysis.analysis, name="analysis"),
+    path("matches/<int:pk>/analyse/", views_analysis.from_match, name="match-analyse"),
+    path("api/analysis/", api_analysis.AnalysisView.as_view(), name="api-analysis"),
+    path("api/analysis/engine/", api_analysis.EngineView.as_view(), name="api-analysis-engine"),
     path("api/checker/", api_checker.CheckerView.as_view(), name="api-checker"),
     path("calculator/", views_calculator.calculator, name="calculator"),
     path("calculator/s/<str:code>/", views_calculator.sheet_page, name="calculator-sheet"),
@@ -15,6 +23,7 @@ urlpatterns = [
     path("api/calculator/sheets/", api_calculator.SheetListView.as_view(), name="api-calculator-sheets"),
     path("api/calculator/sheets/<str:code>/", api_calculator.SheetDetailView.as_view(), name="api-calculator-sheet"),
     path("api/calculator/history/", api_calculator.HistoryView.as_view(), name="api-calculator-history"),
+    path("play/", views_matches.play_now, name="play-now"),
     path("matches/", views_matches.lobby, name="matches"),
     path("matches/<int:pk>/", views_matches.board, name="match"),
     path("matches/<int:pk>/join/", views_matches.join, name="match-join"),
@@ -23,14 +32,20 @@ urlpatterns = [
     path("matches/<int:pk>/abort/", views_matches.abort, name="match-abort"),
     path("matches/<int:pk>/rematch/", views_matches.rematch, name="match-rematch"),
     path("matches/<int:pk>/chat/", views_matches.chat, name="match-chat"),
+    path("matches/<int:pk>/orders/", views_matches.standing_orders, name="match-orders"),
     path("matches/invite/<str:token>/", views_matches.invite, name="match-invite"),
     path("matches/notifications/", views_matches.notifications, name="match-notifications"),
     path("api/matches/", api_matches.MatchListView.as_view(), name="api-matches"),
+    path("api/matches/play-now/", api_matches.MatchPlayNowView.as_view(), name="api-match-play-now"),
     path("api/matches/<int:pk>/", api_matches.MatchDetailView.as_view(), name="api-match"),
     path("api/matches/<int:pk>/join/", api_matches.MatchJoinView.as_view(), name="api-match-join"),
     path("api/matches/<int:pk>/start/", api_matches.MatchStartView.as_view(), name="api-match-start"),
     path("api/matches/<int:pk>/options/", api_matches.MatchOptionsView.as_view(), name="api-match-options"),
     path("api/matches/<int:pk>/decisions/", api_matches.MatchDecisionView.as_view(), name="api-match-decisions"),
+    path("api/matches/<int:pk>/preview/", api_matches.MatchPreviewView.as_view(), name="api-match-preview"),
+    path("api/matches/<int:pk>/turns/", api_matches.MatchTurnView.as_view(), name="api-match-turns"),
+    path("api/matches/<int:pk>/replay/<int:number>/", api_matches.MatchReplayView.as_view(), name="api-match-replay"),
+    path("api/matches/<int:pk>/orders/", api_matches.MatchOrdersView.as_view(), name="api-match-orders"),
     path("api/matches/<int:pk>/resign/", api_matches.MatchResignView.as_view(), name="api-match-resign"),
     path("api/matches/<int:pk>/abort/", api_matches.MatchAbortView.as_view(), name="api-match-abort"),
     path("api/matches/<int:pk>/rematch/", api_matches.MatchRematchView.as_view(), name="api-match-rematch"),

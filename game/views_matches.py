@@ -6,7 +6,7 @@ from django.core.validators import validate_email
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .matches import notify, present, services
+from .matches import bots, notify, orders, present, services
 from .matches.errors import MatchError
 from .models import ChatMessage, Match, NotificationPreference
 
@@ -34,7 +34,8 @@ def _form_values(data):
         updated = printing
     return {"players": _number_or_text(data.get("players", "2")), "academy": data.get("academy") == "on",
             "updated": updated, "days_per_move": _number_or_text(data.get("days_per_move", "3")),
-            "on_timeout": data.get("on_timeout", "forfeit"), "private": data.get("private") == "on"}
+            "on_timeout": data.get("on_timeout", "forfeit"), "private": data.get("private") == "on",
+            "timeout_level": data.get("timeout_level", bots.DEFAULT_LEVEL)}
 
 
 def _lobby(request, error=None, status=200):
@@ -52,7 +53,7 @@ def _lobby(request, error=None, status=200):
     return render(request, "game/match_lobby.html", {
         "open_matches": open_matches, "ongoing_matches": ongoing, "my_matches": mine, "my_ids": my_ids,
         "error": error, "player_counts": range(services.MIN_PLAYERS, services.MAX_PLAYERS + 1),
-        "days_choices": Match.DAYS_PER_MOVE, "timeout_choices": TIMEOUT_CHOICES,
+        "days_choices": Match.DAYS_PER_MOVE, "timeout_choices": TIMEOUT_CHOICES, "bot_levels": bots.LEVELS.items(),
         "form": request.POST if request.method == "POST" else {},
     }, status=status)
 
@@ -66,6 +67,41 @@ def lobby(request):
         match = services.create_match(request.user, **_form_values(request.POST))
     except MatchError as exc:
         return _lobby(request, error=str(exc), status=400)
+    return redirect(match)
+
+
+BOT_SLOTS = range(1, services.MAX_BOTS + 1)
+
+
+def _play_now_context(error=None, field=None, form=None):
+    return {"bot_levels": bots.LEVELS.items(), "bot_slots": BOT_SLOTS, "automa_levels": services.AUTOMA_LEVELS,
+            "play_error": error, "play_field": field, "form": form or {}}
+
+
+def home(request):
+    return render(request, "home.html", _play_now_context())
+
+
+def _play_now_values(data):
+    """The Play now form as the service takes it: each "Bot n" select that is not "none" adds a bot."""
+    values = {"opponent": data.get("opponent", ""), "academy": data.get("academy") == "on"}
+    if values["opponent"] == "automa":
+        values["automa_level"] = _number_or_text(data.get("automa_level", "1"))
+        values["ravel"] = data.get("ravel") == "on"
+    else:
+        values["bot_levels"] = [data[f"bot_{n}"] for n in BOT_SLOTS if data.get(f"bot_{n}", "none") != "none"]
+    return values
+
+
+@require_POST
+def play_now(request):
+    """One click from the home page: a game against the Automa or bots starts, and the player lands on it."""
+    if not request.user.is_authenticated:
+        return redirect("/accounts/login/?next=/%23play-now")
+    try:
+        match = services.play_now(request.user, **_play_now_values(request.POST))
+    except MatchError as exc:
+        return render(request, "home.html", _play_now_context(str(exc), exc.field, request.POST), status=exc.status)
     return redirect(match)
 
 
@@ -83,7 +119,13 @@ def _board(request, match, error=None, status=200, chat_text=""):
         and (your_seat is not None or match.creator_id == request.user.pk),
         "can_resign": mine is not None and not mine.out and match.status == Match.Status.PLAYING,
         "rematch": getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None,
+        "orders": orders.orders_json(match, request.user) if can_order(match, your_seat) else None,
+        "page_key": present.page_key(match),
     }, status=status)
+
+
+def can_order(match, seat):
+    return seat is not None and match.status in (Match.Status.OPEN, Match.Status.PLAYING)
 
 
 def board(request, pk):
@@ -144,6 +186,19 @@ def chat(request, pk):
     except MatchError as exc:
         return _board(request, match, error=str(exc), status=exc.status, chat_text=text)
     return redirect(f"{match.get_absolute_url()}#chat")
+
+
+@require_POST
+@login_required
+def standing_orders(request, pk):
+    """The board's standing-orders form; without the page's script it posts here and comes back to the board."""
+    match = get_object_or_404(_matches(), pk=pk)
+    body = {field: request.POST.get(field, "") for field in orders.FIELDS}
+    try:
+        orders.set_orders(pk, request.user, body)
+    except MatchError as exc:
+        return _board(request, match, error=str(exc), status=exc.status)
+    return redirect(f"{match.get_absolute_url()}#orders")
 
 
 def invite(request, token):

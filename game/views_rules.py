@@ -1,14 +1,21 @@
-"""The rules reference page."""
+"""The rules reference page, with the official rulings."""
 from django.shortcuts import render
 
-from .rules import SECTIONS, Term
+from .rules import SECTIONS, Term, present_rulings
+from .rules import rulings as rulings_data
 
 
 def rules(request):
+    def about(section):
+        anchors = {section.slug} | {block.id for block in section.blocks if isinstance(block, Term)}
+        return [ruling for ruling in rulings_data.all_rulings() if anchors & set(ruling.topics)]
+
     sections = [
         {"section": section,
          "blocks": [{"kind": "term" if isinstance(block, Term) else "list" if isinstance(block, list) else "text",
-                     "value": block} for block in section.blocks]}
+                     "value": block} for block in section.blocks],
+         "rulings": about(section)}
         for section in SECTIONS
     ]
-    return render(request, "game/rules.html", {"sections": sections})
+    return render(request, "game/rules.html", {"sections": sections,
+                                               "rulings": present_rulings(rulings_data.all_rulings())})

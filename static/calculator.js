@@ -12,7 +12,7 @@
   var count = document.getElementById("player-count");
   var solo = document.getElementById("solo");
   var academy = form.querySelector("input[name=academy]");
-  var CAVE_NAMES = { crimson_cavern: "Crimson Cavern", golden_grotto: "Golden Grotto", amethyst_abyss: "Amethyst Abyss" };
+  var CAVE_NAMES = JSON.parse(document.getElementById("wyrmdex-vocabulary").textContent).cave_names;  // base.html
 
   function each(selector, fn, root) {
     Array.prototype.forEach.call((root || form).querySelectorAll(selector), fn);

@@ -1,21 +1,40 @@
-// The match board: draws what GET /api/matches/<id>/ returns, offers the pending options as buttons, sends the
-// chosen one with the version it was chosen at, and polls for other players' moves every few seconds and on focus.
+// The match board: draws the table from what GET /api/matches/<id>/ returns (the engine's view for this seat and
+// the printed board facts), lets the player choose by pointing at the table or from the drawer, tries each choice of
+// a turn on the server (POST .../preview/, nothing stored) so it can be undone, sends the turn once confirmed (all its
+// choices in one POST .../turns/, stored together or not at all), and
+// polls for other players' moves every few seconds and on focus.
 (function () {
   "use strict";
   const root = document.getElementById("match");
   if (!root) return;
   const API = root.dataset.api;
-  const DECISIONS = root.dataset.decisions;
+  const PREVIEW = root.dataset.preview;
+  const TURNS = root.dataset.turns;
   const POLL_MS = 4000;
-  const CAVES = ["Crimson Cavern", "Golden Grotto", "Amethyst Abyss"];
-  const RESOURCES = ["meat", "gold", "crystal", "milk"];
+  const VOCABULARY = JSON.parse(document.getElementById("wyrmdex-vocabulary").textContent);  // base.html
+  const CAVES = VOCABULARY.caves.map((cave) => VOCABULARY.cave_names[cave]);
+  const RESOURCES = VOCABULARY.resources;
   const KIND_NAMES = {
     pass: "Pass", excavate: "Excavate", entice: "Entice", explore: "Explore", exchange: "Exchange",
     discard_cards: "Cards to discard", resources: "Starting resources",
   };
-  let data = null;
+  const ICON_NAMES = {"any-resource": "any resource", any_resource: "any resource"};
+  const REASONS = {
+    reveal: "This choice brings something hidden to light, so it cannot be taken back.",
+    turn_over: "This ends your turn.",
+    other_player: "Another player answers next.",
+    game_over: "This ends the game.",
+  };
+  let data = null;       // the match as the server last sent it
   let busy = false;
   let stamp = "";
+  let staged = [];       // options chosen this turn and not sent yet
+  let preview = null;    // the server's answer for `staged`
+  let selected = null;   // a hand card picked up: {type, index}
+  let opponentShown = null;
+  let replay = null;     // a step of the replay viewer: {number, last, view, cards, entry}
+  const SEEN_KEY = `wyrmdex-seen-${root.dataset.api}`;
+  let seenBefore = null; // the last decision this browser showed at an earlier visit
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -41,159 +60,663 @@
     return `${n} ${word}${n === 1 ? "" : "s"}`;
   }
 
+  function pic(name, label) {
+    const shown = ICON_NAMES[name] || name;
+    return el("span", {class: "icon icon-" + String(name).replace("_", "-"), role: "img", "aria-label": label || shown,
+      title: label || shown});
+  }
+
   function icon(name, count) {
     return el("span", {class: "match-item", title: name},
       el("span", {class: "icon icon-" + name, "aria-hidden": "true"}), `${count} ${name}`);
   }
 
+  function chips(items, sign) {
+    return Object.entries(items || {}).filter(([, n]) => n).map(([item, n]) =>
+      el("span", {class: "match-chip match-chip-" + (sign === "-" ? "cost" : "gain")},
+        `${sign}${n}`, pic(item.replace("_", "-"), `${n} ${ICON_NAMES[item] || item}`)));
+  }
+
+  function costLine(option) {
+    const cost = chips(option.cost, "-");
+    const gain = chips(option.gain, "+");
+    if (!cost.length && !gain.length) return null;
+    return el("span", {class: "match-costs"}, cost, gain);
+  }
+
+  // The cost and gain of the options at one place on the table, when they are the same for all of them (when they
+  // differ, choosing there asks which, each with its own).
+  function sharedCost(options) {
+    if (!options.length) return null;
+    const key = (o) => JSON.stringify([o.cost || {}, o.gain || {}]);
+    return options.every((o) => key(o) === key(options[0])) ? costLine(options[0]) : null;
+  }
+
+  // The Automa has no seat row (nobody sits for her); the engine's view names her seat in its "automa" part.
+  const AUTOMA_NAME = "The Automa";
+
+  function automa() {
+    const v = view();
+    return v && v.automa ? v.automa : null;
+  }
+
+  function isAutoma(seat) {
+    const a = automa();
+    return Boolean(a) && seat === a.seat;
+  }
+
   function playerName(seat) {
+    if (isAutoma(seat)) return AUTOMA_NAME;
     const found = data.seats.find((s) => s.seat === seat);
     const name = found ? found.user : `Player ${seat + 1}`;
     return seat === data.your_seat ? `${name} (you)` : name;
   }
 
+  function shortName(seat) {
+    if (isAutoma(seat)) return "Automa";
+    const found = data.seats.find((s) => s.seat === seat);
+    return found ? found.user : `P${seat + 1}`;
+  }
+
+  function marker(seat) {
+    return el("span", {class: `match-marker match-seat-${seat}`, title: shortName(seat)}, shortName(seat).slice(0, 2));
+  }
+
+  // -- what the page shows now: the previewed turn while one is being tried, else the server's match ----------
+
+  function view() {
+    if (replay) return replay.view;
+    return preview && preview.open ? preview.view : data.view;
+  }
+
+  function cards() {
+    return replay ? replay.cards : data.cards;
+  }
+
+  function myOptions() {
+    const v = view();
+    if (replay || !v || !v.pending || v.pending.player !== data.your_seat || !v.pending.options) return [];
+    if (preview && !preview.open) return [];
+    const mine = data.seats.find((s) => s.seat === data.your_seat);
+    if (mine && (mine.out || mine.controller === "bot")) return [];
+    return v.pending.options;
+  }
+
+  function sameTarget(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
+  function optionsAt(test) {
+    return myOptions().filter((o) => o.target && test(o.target));
+  }
+
+  // -- cards -------------------------------------------------------------------------------------------------
+
+  function costPics(cost) {
+    const bits = Object.entries(cost || {}).map(([k, v]) => el("span", {class: "match-cost"}, String(v), pic(k)));
+    return bits.length ? bits : [el("span", {class: "match-cost"}, "free")];
+  }
+
   function dragonCard(index, extra) {
-    const card = data.cards.dragons[index];
+    const card = cards().dragons[index];
     if (!card) return el("div", {class: "match-card"}, `Dragon #${index}`);
-    const cost = Object.entries(card.cost).map(([k, v]) => `${v} ${k}`).join(", ") || "free";
     return el("div", {class: "match-card match-dragon", "data-dragon": index},
       el("a", {class: "match-card-name", href: card.url, target: "_blank", rel: "noopener"},
         `${card.name} (${card.number}${card.printing === "updated" ? ", updated" : ""})`),
       el("div", {class: "match-card-facts"},
-        `${card.vp} VP · ${card.size} · ${card.trait} · nests ${card.capacity} · cost ${cost} · `
-        + card.habitats.map((h) => CAVES[h]).join(" / ")),
+        el("span", {class: "match-card-vp", title: `${card.vp} VP`}, String(card.vp), pic("vp", "VP")), " ",
+        costPics(card.cost), ` · ${card.size} · ${card.trait} · nests ${card.capacity} · `,
+        card.habitats.map((h) => el("span", {class: `match-habitat match-habitat-${h}`}, CAVES[h])).reduce(
+          (acc, x) => acc.length ? [...acc, " / ", x] : [x], [])),
       card.text ? el("div", {class: "match-card-text"}, card.text) : null,
       extra || null);
   }
 
-  function caveCard(index) {
-    const card = data.cards.caves[index];
+  function caveCard(index, extra) {
+    const card = cards().caves[index];
     if (!card) return el("div", {class: "match-card"}, `Cave card #${index}`);
     return el("div", {class: "match-card match-cavecard", "data-cave": index},
       el("a", {class: "match-card-name", href: card.url, target: "_blank", rel: "noopener"},
-        `Cave card ${card.number}`),
-      card.text ? el("div", {class: "match-card-text"}, card.text) : null);
+        pic("cave", "cave card"), ` Cave card ${card.number}`),
+      card.text ? el("div", {class: "match-card-text"}, card.text) : null,
+      extra || null);
   }
 
-  function space(sp, column) {
+  // -- the mat -----------------------------------------------------------------------------------------------
+
+  function spaceBody(sp, column) {
     const excavated = column === 0 || sp.cave_card !== null;
     const bits = [];
     if (sp.dragon !== null) {
-      const card = data.cards.dragons[sp.dragon];
-      bits.push(el("a", {class: "match-space-dragon", href: card ? card.url : "#", target: "_blank", rel: "noopener",
-        title: card ? card.text : ""}, card ? card.name : `Dragon #${sp.dragon}`));
+      const card = cards().dragons[sp.dragon];
+      bits.push(el("span", {class: "match-space-dragon", title: card ? card.text : ""},
+        card ? card.name : `Dragon #${sp.dragon}`));
       const marks = [];
-      if (sp.eggs) marks.push(icon("egg", sp.eggs));
-      for (const [res, n] of Object.entries(sp.cached)) marks.push(icon(res, n));
-      if (sp.tucked) marks.push(el("span", {class: "match-item"}, `${sp.tucked} tucked`));
+      if (sp.eggs) marks.push(el("span", {class: "match-item"}, pic("egg", `${sp.eggs} eggs`), `${sp.eggs}`));
+      for (const [res, n] of Object.entries(sp.cached)) marks.push(el("span", {class: "match-item"}, pic(res, `${n} ${res} cached`), `${n}`));
+      if (sp.tucked) marks.push(el("span", {class: "match-item", title: `${sp.tucked} tucked`}, pic("card", "tucked cards"), `${sp.tucked}`));
       if (sp.training_tokens) marks.push(el("span", {class: "match-item"}, `${sp.training_tokens} trained`));
       if (sp.grown_up) marks.push(el("span", {class: "match-item"}, "grown up"));
+      if (card) marks.push(el("span", {class: "match-item match-space-cap", title: `room for ${card.capacity} eggs`}, `/${card.capacity}`));
       bits.push(el("div", {class: "match-space-marks"}, marks));
     } else if (excavated) {
       bits.push(el("span", {class: "match-space-empty"}, "empty"));
     } else {
-      bits.push(el("span", {class: "match-space-empty"}, "not excavated"));
+      const eggs = data.board ? data.board.excavate_eggs[column] : 0;
+      bits.push(el("span", {class: "match-space-empty"}, "to excavate",
+        eggs ? el("span", {class: "match-space-price", title: `excavating costs ${eggs} egg${eggs === 1 ? "" : "s"}`},
+          " ", pic("egg", "egg"), `${eggs}`) : null));
     }
     if (sp.cave_card !== null) {
-      const cave = data.cards.caves[sp.cave_card];
+      const cave = cards().caves[sp.cave_card];
       bits.push(el("div", {class: "match-space-cave", title: cave ? cave.text : ""}, `cave card ${cave ? cave.number : ""}`));
     }
-    return el("div", {class: "match-space" + (excavated ? "" : " match-space-closed")
-      + (sp.dragon !== null ? " match-space-full" : ""), "data-space": sp.index}, bits);
+    return bits;
   }
 
-  function mat(pl) {
-    const rows = [0, 1, 2].map((cave) => el("div", {class: `match-cave match-cave-${cave}`},
-      el("div", {class: "match-cave-name"}, CAVES[cave]),
-      [0, 1, 2, 3].map((col) => space(pl.mat[cave * 4 + col], col))));
-    return el("div", {class: "match-mat"}, rows);
+  function space(pl, sp, column, mine) {
+    const excavated = column === 0 || sp.cave_card !== null;
+    const cls = "match-space" + (excavated ? "" : " match-space-closed") + (sp.dragon !== null ? " match-space-full" : "");
+    const targets = mine ? optionsAt((t) => t.space === sp.index && (!t.hand || (selected && t.hand[0] === selected.type
+      && t.hand[1] === selected.index))) : [];
+    const pointable = targets.filter((o) => !o.target.hand || selected);
+    if (pointable.length) {
+      return el("button", {type: "button", class: cls + " match-target", "data-space": sp.index,
+        "aria-label": `${CAVES[Math.floor(sp.index / 4)]} space ${column + 1}: ` + pointable.map((o) => o.label).join(" or "),
+        onclick: () => pointAt(pointable)}, spaceBody(sp, column), sharedCost(pointable));
+    }
+    return el("div", {class: cls, "data-space": sp.index}, spaceBody(sp, column));
   }
 
-  function playerPanel(pl, view) {
-    const turn = data.status === "playing" && view.pending && view.pending.player === pl.seat;
-    const res = RESOURCES.map((r) => icon(r, pl.resources[r]));
-    const places = pl.objective_places.map((p, i) => `round ${i + 1}: ${p ? ["1st", "2nd", "3rd"][p - 1] : "-"}`);
+  function printed(item, where) {
+    if (!item) return el("span", {class: "match-path-icon"});
+    return el("span", {class: "match-path-icon", title: `${where}: ${item.text}`},
+      item.icon ? pic(item.icon, item.text) : "•");
+  }
+
+  function mat(pl, mine) {
+    const board = data.board;
+    const rows = [0, 1, 2].map((cave) => {
+      const facts = board ? board.mat[cave] : null;
+      const explores = mine ? optionsAt((t) => t.cave === cave) : [];
+      const visits = pl.explored[cave];
+      const head = el("div", {class: "match-cave-name"}, CAVES[cave],
+        el("span", {class: "match-explored", title: "explores of this cave this round"}, ` · explored ${visits}×`),
+        explores.length ? el("button", {type: "button", class: "match-explore match-target", "data-explore": cave,
+          onclick: () => pointAt(explores)}, "Explore ", costLine(explores[0])) : null);
+      const path = [];
+      for (let col = 0; col < 4; col += 1) {
+        path.push(printed(facts && facts.before[col], `before space ${col + 1}`));
+        path.push(space(pl, pl.mat[cave * 4 + col], col, mine));
+      }
+      path.push(printed(facts && facts.end, "end of the cave"));
+      return el("div", {class: `match-cave match-cave-${cave}`}, head, el("div", {class: "match-path"}, path));
+    });
+    const nestTargets = mine ? optionsAt((t) => t.nest) : [];
+    const nest = nestTargets.length
+      ? el("button", {type: "button", class: "match-nest match-target", onclick: () => pointAt(nestTargets)},
+        pic("nest", "nests"), ` mat nests: ${pl.nest_eggs} egg${pl.nest_eggs === 1 ? "" : "s"}`, sharedCost(nestTargets))
+      : el("span", {class: "match-nest"}, pic("nest", "nests"), ` mat nests: ${pl.nest_eggs} egg${pl.nest_eggs === 1 ? "" : "s"}`);
+    return el("div", {class: "match-mat"}, rows, nest);
+  }
+
+  function supply(pl) {
+    return el("div", {class: "match-supply"},
+      el("span", {class: "match-item", title: `${pl.coins} coins`}, pic("coin", "coins"), ` ${pl.coins}`),
+      RESOURCES.map((r) => el("span", {class: "match-item", title: `${pl.resources[r]} ${r}`}, pic(r), ` ${pl.resources[r]}`)),
+      el("span", {class: "match-item"}, `hand: ${plural(pl.hand_count, "dragon")}, ${plural(pl.cave_card_count, "cave card")}`),
+      el("span", {class: "match-item"}, pic("guild", "guild"), ` guild ${pl.guild_advancements}`),
+      pl.passed ? el("span", {class: "match-item match-passed"}, "passed this round") : null);
+  }
+
+  function playerPanel(pl, v, mine) {
+    const turn = data.status === "playing" && v.pending && v.pending.player === pl.seat;
     return [
-      el("h2", {}, playerName(pl.seat), turn ? el("span", {class: "match-turn"}, " · choosing now") : null,
+      el("h2", {}, marker(pl.seat), " ", playerName(pl.seat),
+        turn ? el("span", {class: "match-turn"}, " · choosing now") : null,
         pl.passed ? el("span", {class: "match-passed"}, " · passed") : null),
-      el("div", {class: "match-supply"}, icon("coin", pl.coins), res, icon("egg", pl.nest_eggs),
-        el("span", {class: "match-item"}, `in hand: ${plural(pl.hand_count, "dragon")}, ${plural(pl.cave_card_count, "cave card")}`),
-        el("span", {class: "match-item"}, `guild space ${pl.guild_space + 1}`)),
-      places.length ? el("div", {class: "match-places"}, "Objectives: " + places.join(", ")) : null,
-      mat(pl),
+      supply(pl),
+      mat(pl, mine),
     ];
   }
 
-  function renderPrompt(view) {
+  function hand(me) {
+    const cards = [];
+    for (const d of me.hand) {
+      const opts = optionsAt((t) => t.hand && t.hand[0] === "dragon" && t.hand[1] === d);
+      cards.push(dragonCard(d, opts.length ? pickButton("dragon", d, opts) : null));
+    }
+    for (const c of me.cave_cards) {
+      const opts = optionsAt((t) => t.hand && t.hand[0] === "cave" && t.hand[1] === c);
+      cards.push(caveCard(c, opts.length ? pickButton("cave", c, opts) : null));
+    }
+    return cards;
+  }
+
+  function pickButton(type, index, opts) {
+    const on = selected && selected.type === type && selected.index === index;
+    const what = type === "dragon" ? "Entice" : "Excavate with";
+    return el("button", {type: "button", class: "match-pick" + (on ? " match-picked" : ""), "data-pick": `${type}:${index}`,
+      "aria-pressed": on ? "true" : "false",
+      onclick: () => { selected = on ? null : {type, index}; draw(); if (!on) focusFirstTarget(); }},
+      on ? "Now tap a lit space (or here to put it back)" : `${what}… (${opts.length} place${opts.length === 1 ? "" : "s"})`,
+      on ? null : sharedCost(opts));
+  }
+
+  function focusFirstTarget() {
+    const first = document.querySelector("#you .match-space.match-target");
+    if (first) first.focus({preventScroll: false});
+  }
+
+  // -- the shared table: round tracker, guild, display -------------------------------------------------------
+
+  function renderRound(v) {
+    const vp = data.board ? data.board.objective_vp : [];
+    const counts = v.objective_counts;
+    const places = ["1st", "2nd", "3rd"];
+    const rows = v.objectives.map((o, i) => {
+      const rnd = i + 1;
+      const placing = v.players.map((p) => ({seat: p.seat, places: p.objective_places}));
+      if (v.automa) placing.push({seat: v.automa.seat, places: v.automa.objective_places});
+      const placed = placing.filter((p) => p.places.length > i).map((p) => {
+        const place = p.places[i];
+        const got = place ? (vp[i] || [])[place - 1] || 0 : 0;
+        return el("span", {class: "match-placed"}, marker(p.seat), ` ${place ? places[place - 1] : "—"} ${got} VP`);
+      });
+      const now = rnd === v.round && counts ? v.players.map((p) => el("span", {class: "match-placed"},
+        marker(p.seat), ` ${counts[p.seat]}`)) : [];
+      if (now.length && v.automa && v.automa.objective_count !== null) {
+        now.push(el("span", {class: "match-placed"}, marker(v.automa.seat), ` ${v.automa.objective_count}`));
+      }
+      return el("li", {class: rnd === v.round ? "match-now" : "", "data-round": rnd},
+        el("strong", {}, `Round ${rnd}`), ` (tile ${o.tile}${o.side.toUpperCase()}): ${data.objective_texts[i] || ""}`,
+        el("div", {class: "match-note"}, "VP for 1st/2nd/3rd: ", (vp[i] || []).join(" / ")),
+        now.length ? el("div", {class: "match-standing"}, "Now: ", now) : null,
+        placed.length ? el("div", {class: "match-standing"}, "Placed: ", placed) : null);
+    });
+    fill(document.getElementById("round"),
+      el("h2", {}, `Round ${v.round} of ${v.objectives.length}`),
+      el("p", {}, `Start player: ${playerName(v.start_player)}. `, passedLine(v)),
+      el("ol", {class: "match-objectives", id: "objectives-list"}, rows),
+      data.board && data.board.income && !v.options.academy ? el("p", {class: "match-note", id: "round-income"},
+        `At the end of each round the objective is scored, then every player's income: ${data.board.income}`) : null);
+  }
+
+  function passedLine(v) {
+    const passed = v.players.filter((p) => p.passed).map((p) => shortName(p.seat));
+    if (v.automa && v.automa.passed) passed.push(AUTOMA_NAME);
+    return passed.length ? `Passed: ${passed.join(", ")}.` : "Nobody has passed yet.";
+  }
+
+  function renderGuild(v) {
+    const board = data.board;
+    const track = board ? board.guild_track : [];
+    const spaces = track.map((sp, i) => el("li", {class: "match-track-space" + (sp.brown ? " match-track-brown" : ""),
+      title: sp.brown ? "place a marker on the guild tile" : sp.text},
+      sp.brown ? pic("guild", "place a marker") : pic(sp.icon, sp.text),
+      el("span", {class: "match-track-who"}, v.players.filter((p) => p.guild_space === i).map((p) => marker(p.seat)),
+        v.automa && v.automa.guild_space === i ? marker(v.automa.seat) : null)));
+    const rows = data.guild_rows || [];
+    const squares = v.guild.squares;
+    const squareCell = (row, sq, seats) => {
+      const target = optionsAt((t) => t.guild && t.guild[0] === row && t.guild[1] === sq);
+      const body = seats.length ? seats.map(marker) : ["□"];
+      return target.length
+        ? el("button", {type: "button", class: "match-square match-target", "data-square": `${row}:${sq}`,
+          onclick: () => pointAt(target), "aria-label": target[0].label}, body, sharedCost(target))
+        : el("span", {class: "match-square"}, body);
+    };
+    const endRow = squares.length > rows.length ? squares[squares.length - 1] : null;
+    fill(document.getElementById("guild"),
+      el("h2", {}, `Dragon Guild: ${v.guild.tile || "none"}`),
+      el("ol", {class: "match-track", "aria-label": "the guild track"}, spaces),
+      data.guild_complete ? null : el("p", {class: "match-note"},
+        "Some rows of this tile are not known yet, so the game plays it with the rows shown here only."),
+      el("ol", {class: "match-guild"}, rows.map((row, i) => el("li", {},
+        el("span", {class: "match-markers"}, (squares[i] || []).map((seats, sq) => squareCell(i, sq, seats))), " ",
+        row.end_game ? "(end of game) " : "", row.text))),
+      endRow ? el("p", {class: "match-guild-end"}, "End of game VP: ",
+        endRow.map((seats, sq) => el("span", {},
+          squareCell(-1, sq, seats), ` ${(board && board.guild_end_vp[sq]) || ""} `))) : null);
+  }
+
+  function renderDisplay(v) {
+    const take = (type, i) => optionsAt((t) => t.display && t.display[0] === type && t.display[1] === i);
+    const withTake = (card, type, i) => {
+      const opts = take(type, i);
+      return opts.length ? el("button", {type: "button", class: "match-pick match-target", "data-take": `${type}:${i}`,
+        onclick: () => pointAt(opts)}, "Take this card", sharedCost(opts)) : null;
+    };
+    const dis = v.discards;
+    const discardNames = dis.dragons.slice(-8).reverse().map((d) => (cards().dragons[d] || {}).name || `#${d}`);
+    fill(document.getElementById("display"),
+      el("h2", {}, "Display and decks"),
+      el("p", {class: "match-decks"}, pic("dragon", "dragon deck"), ` dragon deck ${v.decks.dragons} · `,
+        pic("cave", "cave deck"), ` cave deck ${v.decks.caves} · discarded: ${plural(dis.dragons.length, "dragon")}, `
+        + `${plural(dis.caves.length, "cave card")}`),
+      discardNames.length ? el("details", {class: "match-discards"}, el("summary", {}, "Discard pile (newest first)"),
+        el("p", {}, discardNames.join(", "))) : null,
+      el("div", {class: "match-display"},
+        v.display.dragons.map((d, i) => d === null ? el("div", {class: "match-card"}, "(empty)")
+          : dragonCard(d, withTake("dragon", i))),
+        v.display.caves.map((c, i) => c === null ? null : caveCard(c, withTake("cave", i)))));
+  }
+
+  // -- the Automa's side of a solo game: everything of hers that lies open on the table ---------------------
+  // Her score is shown as it stands: every part of it (cards she took, her token, her markers, her objective
+  // placings, her cache) is in plain sight, so a player at the table could count it at any moment. Her deck's
+  // order and the card set aside are not in the view at all (the engine's view_for leaves them out).
+
+  function automaMarker(m, ravel) {
+    const [row, square] = m;
+    if (row === -1) {  // her END GAME squares score only in Ravel Mode
+      const vp = ravel && data.board ? data.board.guild_end_vp[square] : null;
+      return `END GAME square ${square + 1}${vp ? ` (${vp} VP)` : ""}`;
+    }
+    const rows = data.guild_rows || [];
+    return rows[row] ? `row ${row + 1}: ${rows[row].text}` : `row ${row + 1}`;
+  }
+
+  function renderAutoma(v) {
+    const box = document.getElementById("automa");
+    if (!box) return;
+    const a = v.automa;
+    if (!a) {
+      fill(box);
+      return;
+    }
+    const places = ["1st", "2nd", "3rd"];
+    const dragonNames = a.dragon_cards.map((d) => (cards().dragons[d] || {}).name || `Dragon #${d}`);
+    const caveNames = a.cave_cards.map((c) => `cave card ${(cards().caves[c] || {}).number || `#${c}`}`);
+    const track = data.board ? data.board.guild_track.length : 0;
+    // Her categories in her own words, as the engine names them (automa.score_names): the end table uses them too.
+    const score = a.score || {};
+    fill(box,
+      el("h2", {}, marker(a.seat), ` ${AUTOMA_NAME}`, a.passed ? el("span", {class: "match-passed"}, " · passed") : null),
+      el("p", {class: "match-automa-mode", id: "automa-mode"}, `Level ${a.level}`,
+        a.ravel ? " · Ravel Mode: some of her guild moves count your most or least excavated cave" : ""),
+      el("ul", {class: "match-automa-facts"},
+        el("li", {id: "automa-deck"}, `Decision cards this round: ${a.played.length ? `played ${a.played.join(", ")}` : "none played yet"}; `
+          + `${plural(a.deck_count, "card")} left in her deck, ${a.set_aside_count} set aside unseen. Her ${a.cards.length}: ${a.cards.join(", ")}.`),
+        el("li", {id: "automa-guild"}, pic("guild", "guild"),
+          ` Guild token on space ${a.guild_space + 1}${track ? ` of ${track}` : ""} (${plural(a.guild_advancements, "step")} in all).`,
+          ` Markers: ${a.guild_markers.length} on the guild tile, ${a.markers_ready} ready, ${a.markers_waiting} waiting on the round tracker.`,
+          a.guild_markers.length ? el("ul", {}, a.guild_markers.map((m) => el("li", {}, automaMarker(m, a.ravel)))) : null),
+        el("li", {id: "automa-objective"},
+          a.objective_count === null || v.result ? "" : `This round's objective: she counts ${a.objective_count} `
+            + `(the tile's value for her plus ${plural(a.objective_coins, "coin")} on it). `,
+          a.objective_places.length ? `Objectives placed: ${a.objective_places.map((p, i) => `round ${i + 1} ${p ? places[p - 1] : "—"}`).join(", ")}.` : ""),
+        el("li", {id: "automa-dragons"}, pic("dragon", "dragon cards"), ` ${plural(a.dragon_cards.length, "dragon card")} taken`,
+          dragonNames.length ? `: ${dragonNames.join(", ")}.` : "."),
+        el("li", {id: "automa-caves"}, pic("cave", "cave cards"), ` ${plural(a.cave_cards.length, "cave card")} taken`,
+          caveNames.length ? `: ${caveNames.join(", ")}.` : "."),
+        v.options.academy ? el("li", {id: "automa-cache"}, `Automa's cache: ${plural(a.cache_tokens, "token")}.`,
+          a.income_space !== null ? " She passed first: you may not pass onto a 6-income space this round." : "") : null),
+      el("p", {class: "match-automa-score", id: "automa-score"}, el("strong", {}, `Her score as it stands: ${score.total || 0} VP`),
+        " (", Object.entries(a.score_names || {}).filter(([key]) => score[key]).map(([key, words]) =>
+          `${words} ${score[key]}`).join(", ") || "nothing yet", ")."));
+  }
+
+  function renderObjectivesNote() {
+    fill(document.getElementById("objectives"));
+  }
+
+  // -- the drawer: the question, the turn so far, and every option as a button -------------------------------
+
+  function renderDrawer() {
     const text = document.getElementById("prompt-text");
     const box = document.getElementById("options");
+    const bar = document.getElementById("turn-bar");
     box.replaceChildren();
-    if (!view) return;
-    const pending = view.pending;
+    bar.replaceChildren();
+    bar.hidden = !staged.length;
+    const v = view();
+    if (!v) return;
+    if (replay) {
+      text.textContent = "You are watching the replay; leave it to play on.";
+      return;
+    }
+    const pending = v.pending;
+    if (staged.length) {
+      bar.append(el("p", {class: "match-staged"}, "This turn so far: ", staged.map((o) => o.label).join("; ") + "."));
+      if (preview && !preview.open) {
+        bar.append(el("p", {class: "match-note"}, REASONS[preview.reason] || ""));
+        bar.append(el("button", {type: "button", class: "match-send", id: "turn-send", onclick: sendTurn},
+          staged.length === 1 ? "Send this choice" : `Send these ${staged.length} choices`));
+      }
+      bar.append(el("button", {type: "button", class: "match-undo", id: "turn-undo", onclick: undo}, "Undo"));
+    }
+    if (preview && !preview.open) {
+      text.textContent = "Confirm your turn.";
+      return;
+    }
     if (!pending || data.status !== "playing") {
       text.textContent = data.status === "aborted" ? "This match was aborted." : "The game is over.";
       return;
     }
-    // A seat the server plays (a bot after a timeout, or a player who left) is not offered the options.
-    const mine = data.seats.find((s) => s.seat === data.your_seat);
-    const served = mine && (mine.out || mine.controller === "bot");
-    if (pending.player !== data.your_seat || !pending.options || served) {
+    const options = myOptions();
+    if (!options.length) {
       text.textContent = `Waiting for ${playerName(pending.player)}: ${pending.prompt}.`;
       return;
     }
     text.textContent = `Your turn: ${pending.prompt}.`;
+    if (selected) {
+      box.append(el("p", {class: "match-note"}, "Tap a lit space on your mat, or press Escape to put the card back."));
+    }
     const groups = new Map();
-    for (const option of pending.options) {
+    for (const option of options) {
       if (!groups.has(option.kind)) groups.set(option.kind, []);
       groups.get(option.kind).push(option);
     }
-    for (const [kind, options] of groups) {
-      const buttons = options.map((option) => el("button", {type: "button", class: "match-option",
-        "data-kind": option.kind, "data-args": JSON.stringify(option.args), onclick: () => decide(option)},
-        option.label));
-      box.append(el("div", {class: "match-option-group"},
-        groups.size > 1 ? el("h3", {}, KIND_NAMES[kind] || kind) : null, buttons));
+    for (const [kind, group] of groups) {
+      const buttons = group.map((option) => el("button", {type: "button", class: "match-option",
+        "data-kind": option.kind, "data-args": JSON.stringify(option.args), onclick: () => choose(option)},
+        option.label, costLine(option)));
+      const wrap = group.length > 6 && groups.size > 1
+        ? el("details", {class: "match-option-group"}, el("summary", {}, `${KIND_NAMES[kind] || kind} (${group.length})`), buttons)
+        : el("div", {class: "match-option-group"}, groups.size > 1 ? el("h3", {}, KIND_NAMES[kind] || kind) : null, buttons);
+      box.append(wrap);
     }
   }
 
-  function renderSide(view) {
-    fill(document.getElementById("round"),
-      el("h2", {}, `Round ${view.round}`),
-      el("p", {}, `Start player: ${playerName(view.start_player)}. Dragon deck ${view.decks.dragons}, `
-        + `cave deck ${view.decks.caves}.`));
-    fill(document.getElementById("display"),
-      el("h2", {}, "Display"),
-      el("div", {class: "match-display"},
-        view.display.dragons.map((d) => d === null ? el("div", {class: "match-card"}, "(empty)") : dragonCard(d)),
-        view.display.caves.map((c) => c === null ? null : caveCard(c))));
-    const rows = data.guild_rows || [];
-    const squares = view.guild.squares;
-    fill(document.getElementById("guild"),
-      el("h2", {}, `Dragon Guild: ${view.guild.tile || "none"}`),
-      data.guild_complete ? null : el("p", {class: "match-note"},
-        "Some rows of this tile are not known yet, so the game plays it with the rows shown here only."),
-      el("ol", {class: "match-guild"}, rows.map((row, i) => el("li", {},
-        row.text, " ", el("span", {class: "match-markers"},
-          (squares[i] || []).map((seats) => seats.length ? seats.map(playerName).join("+") : "□").join(" "))))),
-      squares.length > rows.length ? el("p", {}, "END GAME VP row: ", squares[squares.length - 1]
-        .map((seats) => seats.length ? seats.map(playerName).join("+") : "□").join(" ")) : null);
-    fill(document.getElementById("objectives"),
-      el("h2", {}, "Round objectives"),
-      el("ol", {class: "match-objectives"}, view.objectives.map((o, i) => el("li",
-        {class: i + 1 === view.round ? "match-now" : ""},
-        `Round ${i + 1} (tile ${o.tile}${o.side.toUpperCase()}): ${data.objective_texts[i] || ""}`))));
+  // -- choosing, trying, undoing and sending ------------------------------------------------------------------
+
+  function pointAt(options) {
+    selected = null;
+    if (options.length === 1) {
+      choose(options[0]);
+      return;
+    }
+    // Several choices at one place (say, which resource to cache there): ask in the drawer.
+    const box = document.getElementById("options");
+    box.replaceChildren(el("div", {class: "match-option-group"}, el("h3", {}, "Choose one"),
+      options.map((option) => el("button", {type: "button", class: "match-option", "data-kind": option.kind,
+        "data-args": JSON.stringify(option.args), onclick: () => choose(option)}, option.label, costLine(option))),
+      el("button", {type: "button", class: "match-undo", onclick: draw}, "Back")));
+    openDrawer();
+    const first = box.querySelector("button");
+    if (first) first.focus();
   }
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken()},
+      body: JSON.stringify(body),
+    });
+    return [response, await response.json().catch(() => ({}))];
+  }
+
+  function setBusy(on, label) {
+    busy = on;
+    const spinner = document.getElementById("spinner");
+    spinner.hidden = !on;
+    if (on) spinner.lastChild.textContent = ` ${label}`;
+    root.classList.toggle("match-busy", on);
+    for (const button of document.querySelectorAll(".match-option, .match-target, .match-send, .match-undo, .match-pick")) {
+      button.disabled = on;
+    }
+  }
+
+  async function tryStaged(list) {
+    const [response, body] = await post(PREVIEW, {version: data.version, options: list.map((o) => ({kind: o.kind, args: o.args}))});
+    if (!response.ok) throw new Error(body.detail || `The choice was refused (${response.status}).`);
+    return body;
+  }
+
+  async function choose(option) {
+    if (busy) return;
+    showError("");
+    selected = null;
+    setBusy(true, "Trying your choice…");
+    try {
+      const next = staged.concat([option]);
+      const answer = await tryStaged(next);
+      staged = next;
+      preview = answer;
+    } catch (err) {
+      showError(err.message || "The choice could not be tried; check your connection and try again.");
+      setBusy(false);
+      await load(true);
+      return;
+    }
+    setBusy(false);
+    draw();
+    const send = document.getElementById("turn-send");
+    if (send) send.focus();
+  }
+
+  async function undo() {
+    if (busy) return;
+    showError("");
+    selected = null;
+    staged = staged.slice(0, -1);
+    if (!staged.length) {
+      preview = null;
+      draw();
+      return;
+    }
+    setBusy(true, "Taking it back…");
+    try {
+      preview = await tryStaged(staged);
+    } catch (err) {
+      staged = [];
+      preview = null;
+      showError(err.message);
+    }
+    setBusy(false);
+    draw();
+  }
+
+  async function sendTurn() {
+    if (busy || !staged.length) return;
+    showError("");
+    setBusy(true, "Sending your turn…");
+    const list = staged;
+    const before = pageKey(data);
+    try {
+      // The whole turn in one request, each choice at the version it expects: stored all together or not at all.
+      const decisions = list.map((option, i) => ({version: data.version + i, option: {kind: option.kind, args: option.args}}));
+      const [response, body] = await post(TURNS, {decisions});
+      if (!response.ok) {
+        showError(body.detail || `The turn was refused (${response.status}).`);
+        staged = [];
+        preview = null;
+        setBusy(false);
+        await load(true);
+        return;
+      }
+      data = body;
+      if (pageKey(data) !== before) {
+        window.location.reload();  // the game ended, or its first move took the abort button away
+        return;
+      }
+      staged = [];
+      preview = null;
+      stamp = "";  // the next poll redraws with the chat and everything else
+      setBusy(false);
+      render();
+    } catch (err) {
+      showError("The turn could not be sent; check your connection and try again.");
+      staged = [];
+      preview = null;
+      setBusy(false);
+      await load(true);
+    }
+  }
+
+  // -- drawing everything -------------------------------------------------------------------------------------
 
   function renderLog() {
     const log = document.getElementById("log");
-    fill(log, ...data.log.map((entry) => el("li", {value: entry.number},
-      el("strong", {}, playerName(entry.seat)), ": ", entry.label)));
+    if (seenBefore === null) {
+      const stored = Number(window.localStorage ? localStorage.getItem(SEEN_KEY) : NaN);
+      seenBefore = Number.isFinite(stored) && stored > 0 ? stored : data.version;
+    }
+    // The story so far, grouped by turn and round, in the engine's words for this viewer. What happened since this
+    // browser last showed the match is marked, so a returning player sees what is new.
+    const fresh = new Set();
+    fill(log, ...data.log.map((group) => {
+      const lines = group.lines.map((line) => {
+        const isNew = line.decision > seenBefore;
+        if (isNew) fresh.add(line.decision);
+        return el("li", {class: isNew ? "match-new" : null, "data-decision": line.decision}, line.text);
+      });
+      const isNew = group.lines.some((line) => line.decision > seenBefore);
+      return el("li", {class: isNew ? "match-new-group" : null}, el("strong", {}, group.title), el("ul", {}, lines));
+    }));
+    const note = document.getElementById("log-new");
+    if (note) note.textContent = fresh.size ? `${plural(fresh.size, "move")} since your last visit (marked).` : "";
     log.scrollTop = log.scrollHeight;
+    try { localStorage.setItem(SEEN_KEY, String(data.version)); } catch (err) { /* private mode: no memory */ }
+  }
+
+  // -- the replay viewer: the whole match, move by move, on the drawn table -----------------------------------
+
+  async function showStep(number) {
+    if (!data || data.version === undefined) return;
+    const target = Math.max(0, Math.min(number, data.version));
+    try {
+      const response = await fetch(`${API}replay/${target}/`, {credentials: "same-origin", headers: {Accept: "application/json"}});
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        showError(body.detail || `The replay could not be loaded (${response.status}).`);
+        return;
+      }
+      replay = body;
+    } catch (err) {
+      showError("The replay could not be loaded; check your connection.");
+      return;
+    }
+    drawReplayBar();
+    draw();
+  }
+
+  function drawReplayBar() {
+    const bar = document.getElementById("replay-bar");
+    if (!replay) {
+      bar.hidden = true;
+      bar.replaceChildren();
+      return;
+    }
+    const n = replay.number;
+    const step = (to, text, label, id) => el("button", {type: "button", class: "match-replay-step", id,
+      "aria-label": label, disabled: to < 0 || to > replay.last || to === n ? true : null,
+      onclick: () => showStep(to)}, text);
+    bar.hidden = false;
+    fill(bar,
+      el("p", {class: "match-replay-where", "aria-live": "polite"}, `Replay: move ${n} of ${replay.last}`,
+        replay.entry ? ` · ${playerName(replay.entry.seat)}: ${replay.entry.label}` : " · the game as it was set up"),
+      el("div", {class: "match-replay-controls"},
+        step(0, "⏮", "to the start", "replay-first"), step(n - 1, "◀", "one move back", "replay-back"),
+        step(n + 1, "▶", "one move on", "replay-next"), step(replay.last, "⏭", "to the last move", "replay-last"),
+        el("button", {type: "button", class: "match-replay-step", id: "replay-close",
+          onclick: () => { replay = null; drawReplayBar(); draw(); }}, "Back to the game")));
   }
 
   // What the server draws itself (the end of the game, the action buttons, who left): when it changes, reload.
   function pageKey(d) {
-    return `${d.status}|${d.rematch}|${d.version === 0}|` + d.seats.map((s) => `${s.controller}:${s.out || ""}`).join(",");
+    return d.page_key;  // game/matches/present.py: page_key
   }
 
   function renderChat() {
@@ -223,32 +746,82 @@
     box.textContent = `Time left for ${playerName(data.to_move)} to move: ${left}.`;
   }
 
+  function renderOpponents(v) {
+    const others = v.players.filter((p) => p.seat !== data.your_seat);
+    const box = document.getElementById("opponents");
+    if (!others.length) {
+      fill(box);
+      return;
+    }
+    if (opponentShown === null || !others.some((p) => p.seat === opponentShown)) opponentShown = others[0].seat;
+    const shown = others.find((p) => p.seat === opponentShown);
+    const tabs = others.length > 1 ? el("div", {class: "match-tabs", role: "tablist", "aria-label": "other players' mats"},
+      others.map((p) => el("button", {type: "button", role: "tab", class: "match-tab", "data-seat-tab": p.seat,
+        "aria-selected": p.seat === opponentShown ? "true" : "false",
+        onclick: () => { opponentShown = p.seat; draw(); }}, marker(p.seat), ` ${shortName(p.seat)}`,
+        p.passed ? " (passed)" : ""))) : null;
+    fill(box, tabs, el("section", {class: "match-player", "data-seat": shown.seat}, playerPanel(shown, v, false)));
+  }
+
+  // A redraw replaces the board's buttons; a keyboard player's place on it must survive that, so the focused
+  // element is found again in the new board by the same identifying attributes.
+  const FOCUS_KEYS = ["id", "data-pick", "data-space", "data-cave", "data-explore", "data-square", "data-take",
+    "data-seat-tab", "data-kind", "data-args"];
+
+  function focusKey() {
+    const active = document.activeElement;
+    if (!active || active === document.body || !root.contains(active)) return null;
+    const pairs = FOCUS_KEYS.filter((name) => active.hasAttribute(name))
+      .map((name) => `[${name}="${CSS.escape(active.getAttribute(name))}"]`);
+    return pairs.length ? active.tagName.toLowerCase() + pairs.join("") : null;
+  }
+
+  function refocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+    const again = root.querySelector(key);
+    if (again) again.focus({preventScroll: true});
+  }
+
+  function draw() {
+    const key = focusKey();
+    try {
+      drawBoard();
+    } finally {
+      refocus(key);
+    }
+  }
+
+  function drawBoard() {
+    const v = view();
+    renderDrawer();
+    if (!v) return;
+    const waiting = document.getElementById("match-waiting");
+    if (waiting) waiting.hidden = true;
+    const me = v.players.find((p) => p.seat === data.your_seat);
+    const you = document.getElementById("you");
+    if (me) {
+      fill(you, ...playerPanel(me, v, true));
+      fill(document.getElementById("hand"), el("h2", {}, "Your hand"), el("div", {class: "match-cards"}, hand(me)));
+    } else {
+      fill(you, el("p", {}, "You are watching this match."));
+      fill(document.getElementById("hand"));
+    }
+    renderOpponents(v);
+    renderAutoma(v);
+    renderRound(v);
+    renderDisplay(v);
+    renderGuild(v);
+    renderObjectivesNote();
+    root.classList.toggle("match-trying", Boolean(staged.length));
+  }
+
   function render() {
     document.getElementById("match-status").textContent = data.status_text;
     document.getElementById("match-seats").textContent = data.seats.map((s) => s.user).join(", ");
-    const view = data.view;
-    renderPrompt(view);
     renderLog();
     renderChat();
     renderClock();
-    if (!view) return;
-    const waiting = document.getElementById("match-waiting");
-    if (waiting) waiting.hidden = true;
-    const me = view.players.find((p) => p.seat === data.your_seat);
-    const others = view.players.filter((p) => p.seat !== data.your_seat);
-    const you = document.getElementById("you");
-    const hand = document.getElementById("hand");
-    if (me) {
-      fill(you, ...playerPanel(me, view).filter(Boolean));
-      fill(hand, el("h2", {}, "Your hand"),
-        el("div", {class: "match-cards"}, me.hand.map((d) => dragonCard(d)), me.cave_cards.map(caveCard)));
-    } else {
-      fill(you, el("p", {}, "You are watching this match."));
-      fill(hand);
-    }
-    fill(document.getElementById("opponents"), ...others.map((pl) =>
-      el("section", {class: "match-player", "data-seat": pl.seat}, playerPanel(pl, view))));
-    renderSide(view);
+    draw();
   }
 
   function showError(message) {
@@ -267,9 +840,18 @@
         + (fresh.chat.length ? fresh.chat[fresh.chat.length - 1].id : "") + ":" + pageKey(fresh);
       if (busy && !force) return;
       if (freshStamp !== stamp || force) {
-        if (data && (data.status === "open" || pageKey(data) !== pageKey(fresh))) {
+        // The page's first data may be newer than the page itself (a move between drawing and fetching): compare
+        // with the key the server drew the page with, or that change would never show.
+        const drawn = data ? pageKey(data) : root.dataset.pageKey;
+        if ((data && data.status === "open") || (drawn && drawn !== pageKey(fresh))) {
           window.location.reload();  // the game began, ended or someone left: those parts are drawn by the server
           return;
+        }
+        if (data && fresh.version !== data.version && staged.length) {
+          // Someone (or the clock) moved while this turn was being tried: it no longer applies.
+          staged = [];
+          preview = null;
+          showError("The match moved on while you were choosing; choose again.");
         }
         data = fresh;
         stamp = freshStamp;
@@ -285,43 +867,33 @@
     return root.dataset.csrf || "";
   }
 
-  async function decide(option) {
-    if (busy) return;
-    busy = true;
-    showError("");
-    document.getElementById("spinner").hidden = false;
-    root.classList.add("match-busy");
-    for (const button of document.querySelectorAll(".match-option")) button.disabled = true;
-    try {
-      const response = await fetch(DECISIONS, {
-        method: "POST", credentials: "same-origin",
-        headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken()},
-        body: JSON.stringify({version: data.version, option: {kind: option.kind, args: option.args}}),
-      });
-      const body = await response.json().catch(() => ({}));
-      if (response.ok) {
-        const before = pageKey(data);
-        data = body;
-        if (pageKey(data) !== before) {
-          window.location.reload();
-          return;
-        }
-        stamp = "";  // the next poll redraws with the chat and everything else
-        render();
-      } else {
-        showError(body.detail || `The choice was refused (${response.status}).`);
-        busy = false;
-        await load(true);
-      }
-    } catch (err) {
-      showError("The choice could not be sent; check your connection and try again.");
-      for (const button of document.querySelectorAll(".match-option")) button.disabled = false;
-    } finally {
-      busy = false;
-      document.getElementById("spinner").hidden = true;
-      root.classList.remove("match-busy");
-    }
+  function openDrawer() {
+    const toggle = document.getElementById("drawer-toggle");
+    document.getElementById("drawer-body").hidden = false;
+    toggle.setAttribute("aria-expanded", "true");
+    toggle.textContent = "Hide";
   }
+
+  document.getElementById("drawer-toggle").addEventListener("click", (event) => {
+    const body = document.getElementById("drawer-body");
+    body.hidden = !body.hidden;
+    event.currentTarget.setAttribute("aria-expanded", body.hidden ? "false" : "true");
+    event.currentTarget.textContent = body.hidden ? "Show" : "Hide";
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && selected) {
+      selected = null;
+      draw();
+    } else if (replay && !event.target.closest("input, textarea")) {
+      if (event.key === "ArrowLeft") showStep(replay.number - 1);
+      else if (event.key === "ArrowRight") showStep(replay.number + 1);
+      else if (event.key === "Escape") { replay = null; drawReplayBar(); draw(); }
+    }
+  });
+
+  const replayButton = document.getElementById("replay-open");
+  if (replayButton) replayButton.addEventListener("click", () => showStep(0));
 
   // The chat is sent without leaving the page; without this script, the form posts and the page reloads.
   const chatForm = document.getElementById("chat-form");
@@ -333,12 +905,7 @@
       if (!text.trim()) return;
       showError("");
       try {
-        const response = await fetch(root.dataset.chat, {
-          method: "POST", credentials: "same-origin",
-          headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken()},
-          body: JSON.stringify({text}),
-        });
-        const body = await response.json().catch(() => ({}));
+        const [response, body] = await post(root.dataset.chat, {text});
         if (!response.ok) {
           showError(body.detail || `The message was refused (${response.status}).`);
           return;
@@ -349,6 +916,12 @@
         showError("The message could not be sent; check your connection and try again.");
       }
     });
+  }
+
+  // On a phone the board's box leaves room for the drawer below it: keep that room equal to the drawer's height.
+  const drawer = document.getElementById("prompt");
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => root.style.setProperty("--drawer-h", `${drawer.offsetHeight}px`)).observe(drawer);
   }
 
   load(true);

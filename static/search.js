@@ -20,9 +20,16 @@
     while ((m = re.exec(text)) !== null) terms.push(m[1]);
     return terms;
   }
+  // The cost items the panel offers are drawn by the server from the vocabulary; read them from the panel, so this
+  // file keeps no list of its own.
+  const costItems = panel ? Array.from(panel.querySelectorAll('[data-field^="cost."]'),
+    (box) => box.dataset.field.slice(5).replace(/[^a-z_]/gi, "")) : [];
+  const PANEL_TERM = new RegExp(
+    `^(cave|size|trait|kind|expansion${costItems.length ? `|cost\\.(?:${costItems.join("|")})` : ""})(:|>=|<=)(.*)$`, "i");
+
   function panelTermOf(term) {
     // Terms the panel owns: field:value or field>=n at top level, without negation.
-    const m = /^(cave|size|trait|kind|expansion|cost\.(?:meat|gold|crystal|milk|coin|egg))(:|>=|<=)(.*)$/i.exec(term);
+    const m = PANEL_TERM.exec(term);
     if (m) return { field: m[1].toLowerCase(), op: m[2], value: m[3] };
     const v = /^vp(>=|<=)(\d+)$/i.exec(term);
     if (v) return { field: "vp", op: v[1], value: v[2] };

@@ -38,7 +38,7 @@ def catalogue(db):
     """The loaded catalogue. Transactional tests (run last) flush tables, so reload when it is gone."""
     from django.core.management import call_command
 
-    from cardsite.models import Dragon
+    from cardsite.catalogue.models import Dragon
 
     if not Dragon.objects.exists():
         call_command("load_catalogue", verbosity=0)

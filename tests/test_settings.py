@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
                       "SECURE_HSTS_SECONDS", "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE",
                       "RATE_LIMIT_SIGN_IN", "RATE_LIMIT_SIGN_UP", "RATE_LIMIT_WRITE", "TRUSTED_PROXIES",
-                      "JSON_MAX_DEPTH", "LOG_LEVEL")
+                      "JSON_MAX_DEPTH", "LOG_LEVEL", "CATALOGUE_VERSION_REUSE_MS")
 
 
 def manage(*args, **env):
@@ -61,6 +61,8 @@ def test_check_deploy_warns_when_production_forgets_https(tmp_path):
     ("LOG_LEVEL", "loud", "LOG_LEVEL must be one of"),
     ("SECURE_HSTS_SECONDS", "a year", "SECURE_HSTS_SECONDS must be a whole number"),
     ("ALLOWED_HOSTS", " , ", "ALLOWED_HOSTS is set but lists no host"),
+    ("CATALOGUE_VERSION_REUSE_MS", "a second", "CATALOGUE_VERSION_REUSE_MS must be a whole number"),
+    ("CATALOGUE_VERSION_REUSE_MS", "-5", "CATALOGUE_VERSION_REUSE_MS must be 0 or more"),
 ])
 def test_a_bad_setting_stops_the_start_naming_the_variable(tmp_path, variable, value, message):
     result = manage("check", **production_env(tmp_path, **{variable: value}))

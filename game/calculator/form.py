@@ -7,7 +7,7 @@ they are needed; without it all four rows of each cave show). Card-mode totals a
 `players[0].mat.golden_grotto[2].dragon` (the cave's second row), so an error the checker reports on
 `players[0].dragons[3].eggs` can be shown beside the input it came from.
 """
-from game.engine.catalogue import CAVE_NAMES, CAVES
+from game.engine.catalogue import CAVE_NAMES, CAVES, RESOURCES
 from game.engine.model import COLUMNS
 
 from .score import cached_kinds
@@ -41,7 +41,11 @@ SPACE = [("eggs", "Eggs"), ("cached", "Cached"), ("cached_other", "Other kinds")
          ("tokens", "Training")]
 AUTOMA = [
     ("name", "Name", "text"),
-    ("guild_markers", "Guild END GAME squares", "text"),
+    ("level", "Level (1, 2 or 3)", "number"),
+    ("dragon_cards", "Dragon cards she took", "number"),
+    ("cave_cards", "Cave cards she took", "number"),
+    ("guild_steps", "Guild track: spaces past her last brown space", "number"),
+    ("guild_markers", "Guild END GAME squares (Ravel Mode)", "text"),
     ("dragon_vp", "Printed dragon VP", "number"),
     ("objective_vp", "Round objective VP (quick mode)", "number"),
     ("cache_tokens", "Cache tokens (Dragon Academy)", "number"),
@@ -118,6 +122,8 @@ def read_post(post, cat=None):
                 automa[key] = _markers(raw)
             elif raw:
                 automa[key] = _int_or_text(raw) if kind == "number" else raw
+        automa["ravel"] = post.get("automa.ravel") == "on"
+        where["automa.ravel"] = "automa.ravel"
         if mode == "card":
             automa["objective_counts"] = _read_rounds(post, "automa.objective_counts", "automa.objective_counts",
                                                       where)
@@ -164,7 +170,7 @@ def _read_mat(post, prefix, api, player, where, cat, academy):
                 where[f"{api}.dragons[{k}].{key}"] = f"{space}.dragon"
             for key, _ in SPACE + [("choice", "")]:
                 where[f"{api}.dragons[{k}].{key}"] = f"{space}.{key}"
-            for kind in ("meat", "gold", "crystal", "milk"):
+            for kind in RESOURCES:
                 where[f"{api}.dragons[{k}].cached.{kind}"] = f"{space}.cached"
             where[f"{api}.dragons[{k}].cached.other"] = f"{space}.cached_other"
         dug = post.get(f"{prefix}.mat.{cave}.excavated", "").strip()
@@ -215,7 +221,8 @@ def layout(post, errors):
 
     def field(name, label, kind="number", where=""):
         labels[name] = f"{where} · {label}" if where else label
-        return {"name": name, "label": label, "kind": kind, "value": value(name, ""), "errors": errors.get(name, [])}
+        return {"name": name, "label": label, "kind": kind, "value": value(name, ""), "errors": errors.get(name, []),
+                "where": where}
 
     players = []
     for i in range(MAX_PLAYERS):
@@ -255,6 +262,7 @@ def layout(post, errors):
         })
     automa = {
         "fields": [field(f"automa.{key}", label, kind, "Automa") for key, label, kind in AUTOMA],
+        "ravel": value("automa.ravel", "") == "on",
         "objective_counts": [field(f"automa.objective_counts[{r}]", "Count", "number", f"Automa · Round {r + 1}")
                              for r in range(ROUNDS)],
         "places": [field(f"automa.objective_places[{r}]", "Place", "place", f"Automa · Round {r + 1}")
@@ -343,6 +351,8 @@ def to_post(sheet, cat):
         post["solo"] = "on"
         for key, _, _ in AUTOMA:
             post[f"automa.{key}"] = _text(automa.get(key))
+        if automa.get("ravel"):
+            post["automa.ravel"] = "on"
         if sheet["mode"] == "card":
             _rounds_to_post(post, automa, "automa.objective_places", "automa.objective_counts")
     return post

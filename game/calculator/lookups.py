@@ -1,6 +1,6 @@
 """The calculator's view of the catalogue: the engine Catalogue with the ways a person names a card, built once per
 catalogue by the one catalogue service (game/catalogue.py)."""
-from cardsite.loader import dragon_slug
+from cardsite.catalogue.loader import dragon_slug
 from game import catalogue
 
 

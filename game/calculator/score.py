@@ -5,9 +5,11 @@ objective places with friendly ties, guild squares, leftovers and the tiebreak. 
 sheet's dragons and cave cards become `Player` spaces, its answers to end-game choices become the engine's answers,
 and the engine's breakdown becomes the calculator's ten categories.
 """
+from game.engine import automa as solo
 from game.engine import scorepad, scoring
 from game.engine.catalogue import CAVE_INDEX, RESOURCES
-from game.engine.effects.render import render_effect
+from game.language.render import render_effect
+from game.language.walk import counters
 from game.engine.model import COLUMNS, Player
 from game.engine.scoring import objective_places
 
@@ -45,18 +47,11 @@ def choice_options(card):
 def cached_kinds(card):
     """The resource kinds a dragon's abilities count when they count what is cached on it (17: milk), in order."""
     kinds = []
-
-    def walk(node):
-        if isinstance(node, dict):
-            if node.get("what") == "cached" and node.get("item") in RESOURCES and node["item"] not in kinds:
-                kinds.append(node["item"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(card.abilities)
+    for ability in card.abilities:
+        for part in ("effect", "others"):
+            for counter in counters(ability[part]) if isinstance(ability.get(part), dict) else ():
+                if counter.get("what") == "cached" and counter.get("item") in RESOURCES and counter["item"] not in kinds:
+                    kinds.append(counter["item"])
     return kinds
 
 
@@ -130,7 +125,8 @@ def score_sheet(sheet, cat):
     for line in lines:
         line["total"] = sum(line["breakdown"][c] for c in CATEGORIES)
     totals = [line["total"] for line in lines]
-    dragons = [line["visible_dragons"] for line in lines]
+    # Against the Automa a tie goes to the player: her line loses every tiebreak.
+    dragons = [-1 if line["automa"] else line["visible_dragons"] for line in lines]
     places, _ = scoring.rank(totals, dragons)
     for seat, (line, place) in enumerate(zip(lines, places)):
         line["seat"] = seat
@@ -174,21 +170,21 @@ def _quick_line(entry, cat):
 
 
 def _automa_line(entry, cat, objectives):
-    guild = scoring.guild_marker_vp(cat.engine, _markers(entry, cat))
-    counted = scoring.base_breakdown(cat.engine, Player(0), 0, guild)
     objective_vp = entry["objective_vp"]
     if objectives:
         objective_vp = sum(round_["vp"][-1] for round_ in objectives)
+    # The engine's one rule for her VP (game.engine.automa.score), fed with what was counted at the table.
+    counted = solo.score(cat.engine, level=entry["level"], ravel=entry["ravel"],
+                         dragon_cards=entry["dragon_cards"], cave_cards=entry["cave_cards"],
+                         guild_steps=entry["guild_steps"], markers=_markers(entry, cat),
+                         objective_vp_extra=objective_vp, cache_tokens=entry["cache_tokens"])
     breakdown = dict.fromkeys(CATEGORIES, 0)
-    breakdown.update({
-        "guild": counted["guild"],
-        "dragons": entry["dragon_vp"],
-        "eggs": entry["eggs"],
-        # Dragon Academy's Automa scores 1 VP for every 2 cache tokens, beside anything cached the usual way.
-        "cached": entry["cached"] + entry["cache_tokens"] // 2,
-        "tucked": entry["tucked"],
-        "objectives": objective_vp,
-    })
+    breakdown.update({c: counted[c] for c in CATEGORIES if c in counted})
+    # Totals entered instead of counts (printed dragon VP), and items some score sheets give her, add on top.
+    breakdown["dragons"] += entry["dragon_vp"]
+    breakdown["eggs"] += entry["eggs"]
+    breakdown["cached"] += entry["cached"]
+    breakdown["tucked"] += entry["tucked"]
     return {"name": entry["name"], "automa": True, "breakdown": breakdown,
             "visible_dragons": entry["visible_dragons"], "details": []}
 
@@ -241,7 +237,6 @@ def _copy(pl):
 def _objective_rounds(sheet, cat, players):
     """Each round's places per line, as entered from the round tracker or ranked from counts (entered, or counted
     on the final mat), and their VP."""
-    from game.engine import interpreter as fx
     from game.engine.state import GameState
 
     st = GameState(cat.engine)
@@ -267,8 +262,7 @@ def _objective_rounds(sheet, cat, players):
             for seat, entry in enumerate(sheet["players"]):
                 given = entry["objective_counts"][r]
                 if given is None:
-                    frame = st.frames.pop(fx.new_frame(st, seat, source="objective"))
-                    given = fx.count(st, frame, side["counts"])
+                    given = st.count(side["counts"], seat)
                 counts.append(given)
                 from_mat.append(entry["objective_counts"][r] is None)
             if automa:
@@ -285,7 +279,7 @@ def _objective_rounds(sheet, cat, players):
 
 
 def render_counter_text(counter):
-    from game.engine.effects.render import render_counter
+    from game.language.render import render_counter
     try:
         return render_counter(counter)
     except ValueError:
@@ -302,6 +296,11 @@ def _tiebreak_words(lines):
         if len(group) < 2:
             continue
         names = _names([line["name"] for line in group])
+        if any(line["automa"] for line in group):
+            player = next(line for line in group if not line["automa"])
+            words.append(f"{names} tie on {total} VP: a tie with the Automa goes to the player, so "
+                         f"{player['name']} takes the higher place.")
+            continue
         most = max(line["visible_dragons"] for line in group)
         leaders = [line for line in group if line["visible_dragons"] == most]
         counts = ", ".join(f"{line['name']} {line['visible_dragons']}" for line in group)

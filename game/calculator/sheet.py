@@ -5,6 +5,7 @@ with its column) or raises `SheetInvalid` whose `errors` map a field path such a
 messages. Nothing here scores: that is `game.calculator.score`, which hands the mats to the engine.
 """
 from cardsite.errors import SiteError
+from game.engine import automa as solo
 from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES, CAVES, RESOURCES
 from game.engine.model import COLUMNS
 
@@ -361,7 +362,7 @@ def _quick_player(ch, player, path, academy):
 
 def _automa(ch, automa, mode):
     fields = ("name", "guild_markers", "dragon_vp", "objective_vp", "objective_counts", "objective_places",
-              "cache_tokens",
+              "cache_tokens", "level", "ravel", "dragon_cards", "cave_cards", "guild_steps",
               "visible_dragons", "eggs", "cached", "tucked")
     if automa is True:
         automa = {}
@@ -371,8 +372,18 @@ def _automa(ch, automa, mode):
     if not isinstance(entry["name"], str) or len(entry["name"]) > MAX_NAME:
         ch.error("automa.name", f"at most {MAX_NAME} characters")
         entry["name"] = "Automa"
-    for field in ("dragon_vp", "objective_vp", "cache_tokens", "visible_dragons", "eggs", "cached", "tucked"):
+    for field in ("dragon_vp", "objective_vp", "cache_tokens", "visible_dragons", "eggs", "cached", "tucked",
+                  "dragon_cards", "cave_cards", "guild_steps"):
         entry[field] = ch.whole(automa, field, "automa")
+    entry["ravel"] = ch.flag(automa, "ravel", "automa")
+    known = solo.levels(ch.cat.engine, entry["ravel"])
+    entry["level"] = ch.whole(automa, "level", "automa", default=1)
+    if entry["level"] not in known:
+        ch.error("automa.level", f"the Automa's levels are {', '.join(map(str, known))}")
+        entry["level"] = known[0]
+    furthest = max(solo.steps_past_brown(ch.cat.engine, k) for k in range(len(ch.cat.engine.guild_spaces)))
+    if entry["guild_steps"] > furthest:
+        ch.error("automa.guild_steps", f"at most {furthest}: the next space is a brown one")
     if entry["visible_dragons"] > ch.cat.engine.max_dragons:
         ch.error("automa.visible_dragons", f"at most {ch.cat.engine.max_dragons} dragons")
     if mode == "card":

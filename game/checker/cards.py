@@ -3,7 +3,7 @@ abilities the checker can run for it. Pure Python over an engine Catalogue."""
 import re
 
 from game.engine.catalogue import CAVE_NAMES
-from game.engine.effects.render import RenderError, render_ability, render_effect
+from game.language.render import RenderError, render_ability, render_effect
 
 from .errors import CheckerInputError
 

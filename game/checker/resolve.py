@@ -2,13 +2,12 @@
 changed, what may happen next (every legal option) and what may not (nearby options the engine refuses, with its
 reason). Pure Python: the engine is deterministic given the seed and the decisions, so each request replays all.
 """
-from game.engine import interpreter as fx
 from game.engine.catalogue import CAVE_NAMES, RESOURCES
 from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.model import COLUMNS, NEST
 from game.engine.scoring import CATEGORIES, base_breakdown, guild_marker_vp, objective_vp
-from game.engine.words.items import feed
-from game.language.walk import asks_first
+from game.engine.view import plain
+from game.language.options import price
 
 from . import situation as situations
 from .errors import CheckerInputError
@@ -24,53 +23,34 @@ def seat_name(seat):
 
 # -- firing the ability ---------------------------------------------------------------------------------------
 
-def _could_act(st, effect, p, src=-1, cave=-1):
-    """The engine's own check that an effect can do anything now (abilities that cannot are skipped unasked)."""
-    keep = st.next_frame
-    fid = fx.new_frame(st, p, src, cave=cave)
-    try:
-        return fx.possible(st, effect, st.frames[fid])
-    finally:
-        st.frames.pop(fid, None)
-        st.next_frame = keep
-
-
 def fire(st, subject, ability, s):
-    """Queue the ability as the game would trigger it. Returns notes on how it was triggered, and the effect (with
+    """Fire the ability as the game would trigger it. Returns notes on how it was triggered, and the effect (with
     its dragon) whose yes/no question the engine skips when it cannot act, or None when no such skip applies."""
     notes = []
     me = st.players[0]
     kind = ability["kind"]
     if subject.kind == "guild":
         tile = st.cat.guild_tiles[subject.index]
-        st.guild_tile = subject.index
-        st.guild_board = [[[] for _ in range(row["squares"])] for row in tile["rows"]]
-        st.guild_board.append([[] for _ in st.cat.guild_end_vp])
         row = ability["index"]
-        st.guild_board[row][0].append(0)
-        me.markers.append([row, 0])
+        st.fire(0, ("guild", row), 0)
         if kind == "end_game":
             notes.append("Your marker is on this END GAME row: it scores when the game ends, so the checker "
                          "scores it now.")
-            fx.push_ability(st, 0, ability["effect"], ask=False, source="guild")
             return notes, None
         notes.append(f"You place a marker on row {row + 1} of the {tile['name']} and take its benefit.")
-        fx.push_ability(st, 0, ability["effect"], source=f"{tile['name']} row {row + 1}")
         return notes, (ability["effect"], -1)
+    k = ability["index"]
     if subject.kind == "cave":
         index = s.at
-        me.caves.remove(subject.index)
-        me.spaces[index].cave_card = subject.index
         where = f"{CAVE_NAMES[index // COLUMNS]} column {index % COLUMNS + 1}"
         if kind != "when_played":
             notes.append("A cave card's abilities fire when it is excavated; the checker runs this one the same way.")
-            fx.push_ability(st, 0, ability["effect"], ability.get("others"), source=f"cave card {subject.number}",
-                            kind=kind)
+            st.fire(0, ("cave", subject.number), k)
             return notes, (ability["effect"], -1)
         notes.append(f"You excavate {where} with cave card {subject.number} (its cost is already paid).")
         if index % COLUMNS == COLUMNS - 1 and st.cat.column_4_effect:
             notes.append("This is the 4th column: its when-covered benefit comes too, in the order you choose.")
-        st.cave_played(0, subject.index, index)
+        st.fire(0, index, k)  # the cave card lies on that space: it fires as just excavated
         return notes, (ability["effect"], -1)
     dragon = subject.index
     index = me.find(dragon)
@@ -82,7 +62,7 @@ def fire(st, subject, ability, s):
                      f"its abilities are inactive until it is fully trained.")
         if kind == "if_activated":
             notes.append("Walking onto it offers one training instead, which is what the engine runs.")
-            fx.push_ability(st, 0, {"do": "train", "on": {"scope": "here"}}, src=dragon, source="training")
+            st.fire(0, index, k)
         return notes, None
     if kind in ("on_feed", "on_grow_up"):
         fed = me.spaces[index].fed
@@ -96,10 +76,9 @@ def fire(st, subject, ability, s):
             notes.append("This is its third feeding: it grows up now.")
         else:
             notes.append(f"It grows up on its third feeding ({2 - fed} more after this one).")
-        feed(st, 0, index, card.feeds_on)
+        st.fire(0, index, k)
         return notes, None
     if kind == "when_played":
-        me.fresh.append(dragon)  # just played: its if-activated ability waits until a later turn
         notes.append(f"{card.name} has just been played (its cost is already paid).")
     elif kind == "if_activated":
         notes.append(f"The adventurer walks onto {card.name} while you explore.")
@@ -107,19 +86,13 @@ def fire(st, subject, ability, s):
         notes.append("The round ends: once-per-round abilities resolve.")
     elif kind == "end_game":
         notes.append("The game ends: end-game abilities score.")
-    if kind == "end_game":
-        fx.push_ability(st, 0, ability["effect"], src=dragon, ask=asks_first(ability["effect"]),
-                        source=f"dragon:{dragon}", kind=kind)
-    else:
-        fx.push_ability(st, 0, ability["effect"], ability.get("others"), src=dragon, kind=kind,
-                        source=f"dragon:{dragon}")
+    st.fire(0, index, k, untrained=not active)  # the checker shows an untrained fledgling's end-game ability too
     return notes, (ability["effect"], dragon)
 
 
 def finished(st):
     """The ability is over when the only thing left is seat 0's next action, which the situation put below it."""
-    return (st.pending is not None and len(st.stack) == 1 and st.stack[0].get("checker_end")
-            and st.pending.prompt == "Choose your action") or (st.pending is None and not st.stack)
+    return (st.idle() and st.pending.player == 0) or st.pending is None
 
 
 # -- what changed ---------------------------------------------------------------------------------------------
@@ -361,25 +334,17 @@ def dragon_on(st, option, seat):
     return st.cat.dragons[dragon].name if dragon is not None else None
 
 
-def choice_text(st, option):
-    """What a 'choose' option does, in words: its label is only its number, and the prompt numbers only the
-    options still possible, so the two can differ."""
-    if option.kind != "choose" or not st.stack or not option.args:
-        return None
-    node = st.stack[-1].get("e")  # the pending task is on top of the stack, with its effect node
-    if not isinstance(node, dict) or node.get("do") != "choose" or not 0 <= option.args[0] < len(node["options"]):
-        return None
-    return fx.describe(st, node["options"][option.args[0]])
-
-
 def option_json(st, option, seat):
     dragon = dragon_on(st, option, seat)
-    return dict(option.to_dict(), label=st.label(option), dragon=dragon, detail=dragon or choice_text(st, option))
+    info = st.option_info(option)
+    return dict(option.to_dict(), label=info["label"], dragon=dragon, detail=dragon,
+                price=price(info), info=plain(info))
 
 
 def pending_json(st):
     pending = st.pending
-    return {"player": pending.player, "who": seat_name(pending.player), "prompt": pending.prompt,
+    return {"player": pending.player, "who": seat_name(pending.player), "kind": pending.kind,
+            "data": plain(pending.data), "prompt": pending.prompt,
             "options": [option_json(st, o, pending.player) for o in pending.options],
             "not_allowed": not_allowed(st)}
 
@@ -407,14 +372,14 @@ def play(cards, subject, ability_index, situation, decisions=(), auto=False):
         raise CheckerInputError("decisions", f"at most {MAX_DECISIONS} decisions")
     s = situations.read(cards, subject, situation)
     ability = abilities[ability_index]
-    st = situations.build(cards.cat, s)
-    before = snapshot(st)
+    st = situations.build(cards.cat, s, ability["index"] if subject.kind == "guild" else None)
+    before = snapshot(situations.before_placing(st, s))
+    could = st.can_act(0, ability["effect"], subject.index if subject.kind == "dragon" else -1)
     notes, probe = fire(st, subject, ability, s)
-    if probe is not None and not _could_act(st, probe[0], 0, probe[1]):
+    if probe is not None and not could:
         notes.append("In this situation the ability cannot do anything, so the engine skips it without asking.")
-    st.run()
     after = snapshot(st)
-    steps = [{"number": 0, "seat": None, "who": None, "prompt": None, "decision": None,
+    steps = [{"number": 0, "seat": None, "who": None, "kind": None, "data": None, "prompt": None, "decision": None,
               "label": "The ability is triggered", "changes": diff(st, before, after)}]
     taken = []
     for i, raw in enumerate(decisions):
@@ -446,15 +411,16 @@ def _step(st, option, number, field):
     before = snapshot(st)
     pending = st.pending
     label = st.label(option)
-    detail = dragon_on(st, option, pending.player) or choice_text(st, option)
+    detail = dragon_on(st, option, pending.player)
     if detail:
         label += f" ({detail})"
     try:
         st.apply(option)
     except IllegalDecision as error:
         raise CheckerInputError(field, str(error)) from None
-    return {"number": number, "seat": pending.player, "who": seat_name(pending.player), "prompt": pending.prompt,
-            "decision": option.to_dict(), "label": label, "changes": diff(st, before, snapshot(st))}
+    return {"number": number, "seat": pending.player, "who": seat_name(pending.player), "kind": pending.kind,
+            "data": plain(pending.data), "prompt": pending.prompt, "decision": option.to_dict(), "label": label,
+            "changes": diff(st, before, snapshot(st))}
 
 
 def describe(st):

@@ -1,9 +1,10 @@
 """What the checker page and API call: read a request's fields, run the ability, add the card's text and the rules
 reference links. Nothing here writes to the database."""
 from game import catalogue
-from game.engine.effects.render import RenderError, render_abilities_html
+from game.language.render import RenderError, render_abilities_html
 from game.language.vocabulary import RESOURCES
-from game.language.words import WORDS
+from game.language.walk import walk
+from game.language.words import SEARCH_TERMS, search_name
 from game.rules import rules_anchor
 
 from . import resolve
@@ -16,14 +17,13 @@ RULE_KEYS = {"up_to": "up_to", "each": "each", "other": "other"}
 SCOPE_RULES = {"cave": "in_this_cave", "row": "in_this_cave", "column": "column", "adjacent": "adjacent",
                "beside": "beside", "here": "here", "mat": "mat"}
 ITEM_RULES = {"egg": "egg", "guild": "guild", "tithe": "tithe", "any_resource": "any_resource"}
-RULE_LABELS = {**{name: word.label for name, word in WORDS.items() if word.acts},  # the words' own labels
+RULE_LABELS = {**{name: term.label for name, term in SEARCH_TERMS.items() if term.label is not None},  # the words' own labels
                "in_this_cave": "in this cave", "up_to": "up to", "any_resource": "any resource",
                "when_played": "when played",
                "if_activated": "if activated", "once_per_round": "once per round", "end_game": "game end",
                "on_feed": "hatchlings", "on_grow_up": "hatchlings", "others": "each opponent",
                "other": "another dragon",
                "guild": "Dragon Guild", "egg": "eggs", "mat": "on your mat"}
-STRUCTURAL = {"seq", "choose", "if"}
 
 
 def current_cards():
@@ -36,8 +36,10 @@ def rule_words(ability):
     if ability.get("others"):
         found.append("others")
 
-    def walk(node):
-        if isinstance(node, dict):
+    for part in ("effect", "others"):
+        if not isinstance(ability.get(part), dict):
+            continue
+        for _path, node in walk(ability[part]):
             word = node.get("do")
             item = node.get("item")
             if word == "gain":  # gaining a card has its own rule; a resource or coin is plain supply
@@ -45,8 +47,10 @@ def rule_words(ability):
                     found.append("gain")
                 elif item in RESOURCES:
                     found.append("resource")
-            elif isinstance(word, str) and word not in STRUCTURAL:
-                found.append(word)
+            else:
+                term = SEARCH_TERMS.get(search_name(node))
+                if term is not None and term.rule is not None:  # words that only shape others name no rule
+                    found.append(term.rule)
             for key, rule in RULE_KEYS.items():
                 if node.get(key) is True:
                     found.append(rule)
@@ -54,14 +58,6 @@ def rule_words(ability):
                 found.append(SCOPE_RULES[node["scope"]])
             if isinstance(item, str) and item in ITEM_RULES:
                 found.append(ITEM_RULES[item])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(ability.get("effect"))
-    walk(ability.get("others"))
     return found
 
 

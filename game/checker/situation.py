@@ -9,7 +9,7 @@ Columns are counted 1-4 here, as players say them; the engine counts spaces 0-11
 """
 from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES, CAVES, RESOURCES
 from game.engine.model import COLUMNS
-from game.engine.state import GameState
+from game.engine.position import build_position, export_position, load_position
 
 from .errors import CheckerInputError
 
@@ -130,6 +130,9 @@ def read(cards, subject, data):
         if subject.record.expansion != "base" and subject.printing == "original" and not academy:
             raise CheckerInputError(f"{f}.academy", f"{subject.name} is a Dragon Academy card: play with Dragon "
                                                     f"Academy to check it")
+    if subject.kind == "guild" and subject.record.get("expansion", "base") != "base" and not academy:
+        raise CheckerInputError(f"{f}.academy", f"{subject.name} is a Dragon Academy tile: play with Dragon Academy "
+                                                f"to check it")
     pool = set(cards.cat.dragon_deck(s.academy, s.updated))
     used = {}  # dragon index -> field that placed it, so a card is in one place only
 
@@ -251,69 +254,48 @@ def read(cards, subject, data):
     return s
 
 
-def _pull(st, dragon):
-    """Take a dragon card out of wherever setup put it (deck, discard, display, a hand)."""
-    if dragon in st.dragon_deck:
-        st.dragon_deck.remove(dragon)
-    elif dragon in st.dragon_discard:
-        st.dragon_discard.remove(dragon)
-    elif dragon in st.display_dragons:
-        st.display_dragons[st.display_dragons.index(dragon)] = None
-    else:
-        for pl in st.players:
-            if dragon in pl.hand:
-                pl.hand.remove(dragon)
-
-
-def _from_bottom(deck, n):
-    """Cards for hands and tucks come from the bottom of the deck, so the top (what `reveal` and draws see)
-    depends on the seed and `deck_top` only."""
-    taken = deck[:n]
-    del deck[:n]
-    return taken
-
-
-def build(cat, s):
-    """A real game state for the situation, paused where the ability is about to fire."""
-    st = GameState.new(cat, players=s.players, seed=s.seed, academy=s.academy, updated=s.updated)
-    while st.pending is not None and st.pending.prompt != "Choose your action":
-        st.apply(st.legal_options()[0])  # setup: keep the first offered cards and resources; replaced below
-    for pl in st.players:  # hands go back under the deck; the situation says what each player holds
-        st.dragon_deck[:0] = pl.hand
-        st.cave_deck[:0] = pl.caves
-        pl.hand, pl.caves = [], []
-    named = [p.dragon for p in s.placed] + s.hand + s.deck_top
-    for dragon in named:
-        _pull(st, dragon)
-    if s.subject.kind == "cave" and s.subject.index in st.cave_deck:
-        st.cave_deck.remove(s.subject.index)
-    elif s.subject.kind == "cave" and s.subject.index in st.display_caves:
-        st.display_caves[st.display_caves.index(s.subject.index)] = None
-    me = st.players[0]
-    for cave in range(3):
-        for column in range(1, s.excavated[cave]):
-            me.spaces[cave * COLUMNS + column].cave_card = _from_bottom(st.cave_deck, 1)[0]
+def partial(cat, s, guild_row=None):
+    """The situation as a partial position (game/engine/position.py): seat 0's mat, hand and supply as read, the
+    opponents a little of everything, the rest dealt at random from the situation's seed."""
+    me = {"coins": s.coins, "resources": dict(zip(RESOURCES, s.resources)), "nest_eggs": s.nest_eggs,
+          "guild": s.guild, "hand": [cat.dragons[d].number for d in s.hand] if s.hand else s.hand_count,
+          "cave_cards": s.cave_cards, "excavated": {CAVES[c]: max(1, n) for c, n in enumerate(s.excavated)}}
+    mat = {name: [None] * COLUMNS for name in CAVES}
     for p in s.placed:
-        space = me.spaces[p.index]
-        space.dragon, space.eggs, space.cached = p.dragon, p.eggs, list(p.cached)
-        space.tucked = _from_bottom(st.dragon_deck, p.tucked)
-        space.tokens, space.fed, space.grown = p.tokens, p.fed, p.fed >= 3
-    me.hand = list(s.hand) + _from_bottom(st.dragon_deck, s.hand_count)
-    me.caves = _from_bottom(st.cave_deck, s.cave_cards)
+        space = {"dragon": cat.dragons[p.dragon].number, "eggs": p.eggs, "tucked": p.tucked, "training": p.tokens,
+                 "fed": p.fed, "grown_up": p.fed >= 3,
+                 "cached": {r: n for r, n in zip(RESOURCES, p.cached) if n}}
+        mat[CAVES[p.cave]][p.column] = space
+    if s.subject.kind == "cave":  # the cave card lies on the space it is excavated onto, its cost paid
+        mat[CAVES[s.at // COLUMNS]][s.at % COLUMNS] = {"cave_card": s.subject.number}
+    me["mat"] = mat
+    if s.subject.kind == "guild":  # a marker just placed on the row under test
+        me["guild_markers"] = [[guild_row, 0]]
+    opponent = {"resources": {r: 1 for r in RESOURCES}, "coins": 2, "nest_eggs": 1, "hand": 1, "cave_cards": 1}
+    out = {"players": [me] + [dict(opponent) for _ in range(1, s.players)], "academy": s.academy,
+           "updated": s.updated, "seed": s.seed, "deck_top": {"dragons": [cat.dragons[d].number for d in s.deck_top]}}
+    if s.subject.kind == "guild":
+        out["guild_tile"] = s.subject.record["number"]
+    return out
+
+
+def build(cat, s, guild_row=None):
+    """A real game state for the situation: seat 0 is about to choose an action, and the ability fires from there.
+    The card under test is in place: a cave card on the space it is excavated onto, a guild marker on its row."""
+    return build_position(cat, **partial(cat, s, guild_row))  # read() checked it: a PositionError here is a bug
+
+
+def before_placing(st, s):
+    """The same position a moment earlier: the cave card still in hand, the guild marker not yet placed (so the
+    first step shows them arriving)."""
+    if s.subject.kind not in ("cave", "guild"):
+        return st
+    position = export_position(st)
+    me = position["players"][0]
     if s.subject.kind == "cave":
-        me.caves.append(s.subject.index)  # in hand, about to be excavated
-    me.res, me.coins, me.nest, me.guild = list(s.resources), s.coins, s.nest_eggs, s.guild
-    st.dragon_deck.extend(reversed(s.deck_top))  # the deck is drawn from its end
-    for seat in range(1, s.players):
-        pl = st.players[seat]
-        pl.res, pl.coins, pl.nest = [1, 1, 1, 1], 2, 1
-        pl.hand = _from_bottom(st.dragon_deck, 1)
-        pl.caves = _from_bottom(st.cave_deck, 1)
-    st.refill_display()
-    for pl in st.players:
-        pl.passed, pl.fresh, pl.explored = False, [], [0, 0, 0]
-    st.round, st.start, st.current = 1, 0, 0
-    st.pending = None
-    st.frames = {}
-    st.stack = [{"t": "turn", "checker_end": True}]  # when the ability is over, seat 0 is asked for an action
-    return st
+        me["mat"][CAVES[s.at // COLUMNS]][s.at % COLUMNS] = None
+        me["cave_cards"].append(s.subject.number)
+    else:
+        me["guild_markers"] = []
+        del position["guild"]["squares"]
+    return load_position(st.cat, position)

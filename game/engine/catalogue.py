@@ -102,9 +102,7 @@ class Catalogue:
         self.explore_costs = [(visits[k]["coin"], visits[k]["egg"]) for k in sorted(visits, key=int)]
         self.column_4_effect = mat.get("column_4_when_covered")
         self.mat_nests = mat.get("mat_nests", 2)
-        exchange = mat.get("exchange", {"give": 2, "get": 1})
-        self.exchange_give = exchange.get("give", 2)
-        self.exchange_get = exchange.get("get", 1)
+        self.exchange_give, self.exchange_get = mat["exchange"]["give"], mat["exchange"]["get"]  # the board's rate
         caps = self.board.get("capacity_at_end_of_turn", {"cards": 9, "coins": 9, "resources": 9})
         self.cap_cards, self.cap_coins, self.cap_resources = caps["cards"], caps["coins"], caps["resources"]
         setup = self._fact("setup")
@@ -144,6 +142,16 @@ class Catalogue:
     def cave_deck(self, academy, updated):
         return self._pick(self.caves, academy, updated)
 
+    def card(self, kind, index):
+        """A card as plain data for questions and options: {"type", "index", "number", "name"} (a cave card's name
+        is its number in words; a card that does not exist has number and name None)."""
+        cards = self.dragons if kind == "dragon" else self.caves
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(cards):
+            card = cards[index]
+            name = card.name if kind == "dragon" else f"cave card {card.number}"
+            return {"type": kind, "index": index, "number": card.number, "name": name}
+        return {"type": kind, "index": index, "number": None, "name": None}
+
     def guild_tiles_for(self, academy):
         """Tiles a game may deal: a tile with no known rows (King's Guild) is left in the box until it has some."""
         return [i for i, t in enumerate(self.guild_tiles)
@@ -168,5 +176,5 @@ def load_fixtures(directory):
     caves = _read(directory / "caves.json", "caves")
     guild_tiles = _read(directory / "guild-tiles.json", "guild_tiles")
     objective_tiles = _read(directory / "objective-tiles.json", "objective_tiles")
-    board_facts = _read(directory / "board.json", "board_facts")
+    board_facts = _read(directory / "board.json", "board_facts") + _read(directory / "automa.json", "board_facts")
     return Catalogue.from_records(dragons, caves, guild_tiles, objective_tiles, board_facts)

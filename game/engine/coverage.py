@@ -5,12 +5,10 @@ when the word declares it, with a value the schema allows for the key's type. Th
 read by its handler is a test of its own (tests/engine/test_key_coverage.py), so nothing here reads code.
 """
 from ..language import schema
-from ..language.vocabulary import CAVES, COST_ITEMS
+from ..language.vocabulary import CAVES, COST_ITEMS, FEEDS_ON
 from ..language.walk import walk
 from ..language.words import WORDS as DECLARED
 from . import interpreter as fx
-
-FEEDS_ON = ("milk", "meat", "card")
 
 
 def _schema_problem(check, value, path):

@@ -1,6 +1,8 @@
 """Decisions: small frozen values a player picks from `state.legal_options()`, and the two ways to get one wrong."""
 from typing import NamedTuple
 
+from ..language.questions import render_question
+
 
 class MalformedDecision(ValueError):
     """The input could not be read as a decision at all."""
@@ -29,15 +31,22 @@ class Option(NamedTuple):
         if not isinstance(args, (list, tuple)) or not all(
                 isinstance(a, (int, str)) and not isinstance(a, bool) for a in args):
             raise MalformedDecision("a decision's args must be a list of numbers and words")
-        unknown = set(data) - {"kind", "args", "label"}
+        unknown = set(data) - {"kind", "args", "label", "info"}  # an option as listed may be sent back whole
         if unknown:
             raise MalformedDecision(f"a decision has no field {sorted(unknown)[0]!r}")
         return cls(data["kind"], tuple(args))
 
 
 class Pending(NamedTuple):
-    """Who must decide, about what (a short prompt for the UI), and the legal options in a stable order."""
+    """Who must decide, what kind of question it is (game/language/questions.py declares each kind and its data),
+    its data (plain JSON: the card or ability concerned, counts left, ...), and the legal options in a stable order."""
 
     player: int
-    prompt: str
+    kind: str
+    data: dict
     options: tuple
+
+    @property
+    def prompt(self):
+        """The question in plain English, rendered from its kind and data when asked for."""
+        return render_question(self.kind, self.data)

@@ -9,6 +9,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ..language.vocabulary import CAVE_NAMES, RESOURCES
 from ..language.walk import asks_first
+from . import automa as solo
 from . import interpreter as fx
 from .decisions import Option
 from .exchange import do_exchange, exchange_options
@@ -31,7 +32,7 @@ def t_setup_cards(st, task):
         drop = len(cards) - st.cat.setup.get("keep_cards", 4)
         options = [Option("discard_cards", tuple(x for card in combo for x in card))
                    for combo in combinations(cards, max(drop, 0))]
-        return st.ask(task, p, "Choose the cards you do not keep (they are discarded face up)", options)
+        return st.ask(task, p, "setup_keep", options, drop=max(drop, 0))
     args = a.args
     for i in range(0, len(args), 2):
         if args[i] == "dragon":
@@ -40,6 +41,10 @@ def t_setup_cards(st, task):
         else:
             pl.caves.remove(args[i + 1])
             st.cave_discard.append(args[i + 1])
+    if st.events is not None:
+        st.emit("kept", p=p, discarded=[[args[i], args[i + 1]] for i in range(0, len(args), 2)],
+                kept=[["dragon", d] for d in pl.hand] + [["cave", c] for c in pl.caves],
+                n=len(pl.hand) + len(pl.caves))
 
 
 @task("setup_resources")
@@ -49,9 +54,10 @@ def t_setup_resources(st, task):
     if a is None:
         n = st.cat.setup.get("resources_of_choice", 3)
         options = [Option("resources", combo) for combo in combinations_with_replacement(RESOURCES, n)]
-        return st.ask(task, p, f"Choose your {n} starting resources", options)
+        return st.ask(task, p, "setup_resources", options, count=n)
     for r in a.args:
         st.players[p].res[RESOURCES.index(r)] += 1
+    st.emit("chose_resources", p=p, items=list(a.args))
 
 
 def main_options(st, p):
@@ -59,8 +65,9 @@ def main_options(st, p):
     cat = st.cat
     options = []
     if st.options["academy"] and st.round < cat.rounds and st.round in cat.academy_income:
+        closed = solo.closed_income(st)
         options += [Option("pass", (i,)) for i in range(len(cat.academy_income[st.round]))
-                    if str(i) not in st.income_taken]
+                    if str(i) not in st.income_taken and i not in closed]
         if not options:
             options.append(PASS)
     else:
@@ -104,12 +111,15 @@ def t_turn(st, task):
             st.stack.append({"t": "round_end", "step": 0})
             return
         st.frames.clear()
-        return st.ask(task, p, "Choose your action", main_options(st, p))
+        if "x" not in task:  # not back after an exchange: the turn begins
+            st.emit("turn", p=p, round=st.round, n=st.turns + 1)
+        return st.ask(task, p, "main_action", main_options(st, p))
     kind = a.kind
     cat = st.cat
     if kind == "exchange":
         do_exchange(cat, pl, a.args)
-        st.stack.append({"t": "turn"})
+        st.emit("exchanged", p=p, gave=list(a.args[:-1]), got=a.args[-1], n=cat.exchange_get)
+        st.stack.append({"t": "turn", "x": 1})
         return
     st.turns += 1
     st.stack.append({"t": "end_turn", "p": p})
@@ -118,6 +128,9 @@ def t_turn(st, task):
         if a.args:
             pl.income_space = a.args[0]
             st.income_taken[str(a.args[0])] = p
+            st.emit("passed", p=p, income_space=a.args[0])
+        else:
+            st.emit("passed", p=p)
         return
     fid = fx.new_frame(st, p, source="action")
     if kind == "excavate":
@@ -125,21 +138,24 @@ def t_turn(st, task):
         index = st.next_unexcavated(p, cave)
         pl.coins -= cat.excavate_coins
         pl.caves.remove(card)
-        st.place_cave(p, card, index, fid, free=False)
+        st.place_cave(p, card, index, fid, free=False, event={"action": True, "cost": {"coin": cat.excavate_coins}})
     elif kind == "entice":
         dragon, cave = a.args
         index = st.next_empty(p, cave)
         pl.coins -= cat.entice_coins
         pl.hand.remove(dragon)
-        st.place_dragon(p, dragon, index, fid, mode="printed")
+        st.place_dragon(p, dragon, index, fid, mode="printed", event=("enticed", {"cost": {"coin": cat.entice_coins}}))
     elif kind == "explore":
         cave = a.args[0]
         coins, eggs = cat.explore_costs[pl.explored[cave]]
         pl.explored[cave] += 1
         pl.coins -= coins
+        if st.events is not None:
+            cost = {"coin": coins, "egg": eggs} if eggs else {"coin": coins}
+            st.emit("explored", p=p, cave=cave, visit=pl.explored[cave], cost=cost)
         st.stack.append({"t": "walk", "p": p, "cave": cave, "step": 0})
         if eggs:
-            fx.push_fx(st, {"do": "pay", "cost": [{"item": "egg", "count": eggs}]}, fid)
+            fx.push_fx(st, {"do": "pay", "cost": [{"item": "egg", "count": eggs}]}, fid, part=1)
 
 
 @task("place_cave")
@@ -191,27 +207,36 @@ def t_end_turn(st, task):
         if a.args[0] == "dragon":
             pl.hand.remove(a.args[1])
             st.dragon_discard.append(a.args[1])
+            st.emit("limit_discard", p=p, card=list(a.args))
         elif a.args[0] == "cave":
             pl.caves.remove(a.args[1])
             st.cave_discard.append(a.args[1])
+            st.emit("limit_discard", p=p, card=list(a.args))
         else:
             pl.res[RESOURCES.index(a.args[0])] -= 1
+            st.emit("limit_discard", p=p, item=a.args[0])
     extra = pl.card_count() - cat.cap_cards
     if extra > 0:
         options = [Option("discard", ("dragon", d)) for d in sorted(set(pl.hand))] + \
                   [Option("discard", ("cave", c)) for c in sorted(set(pl.caves))]
-        return st.ask(task, p, f"Discard a card: you may keep {cat.cap_cards} ({extra} too many)", options)
+        return st.ask(task, p, "discard_cards", options, keep=cat.cap_cards, extra=extra)
     extra = sum(pl.res) - cat.cap_resources
     if extra > 0:
         options = [Option("discard", (r,)) for i, r in enumerate(RESOURCES) if pl.res[i]]
-        return st.ask(task, p, f"Discard a resource: you may keep {cat.cap_resources} ({extra} too many)", options)
-    pl.coins = min(pl.coins, cat.cap_coins)
+        return st.ask(task, p, "discard_resources", options, keep=cat.cap_resources, extra=extra)
+    if pl.coins > cat.cap_coins:
+        st.emit("coins_capped", p=p, lost=pl.coins - cat.cap_coins)
+        pl.coins = cat.cap_coins
     for q in st.players:  # anyone's dragon played during this turn may be activated from the next turn on
         q.fresh.clear()
     for card in st.revealed:
         st.dragon_discard.append(card)
+    if st.revealed:
+        st.emit("discarded", cards=[["dragon", card] for card in st.revealed])
     st.revealed.clear()
     st.refill_display()
+    if st.automa is not None:
+        return solo.after_turn(st)
     n = len(st.players)
     for k in range(1, n + 1):
         q = (p + k) % n
@@ -233,6 +258,7 @@ def t_round_end(st, task):
     step = task["step"]
     cat = st.cat
     if step == 0:
+        st.emit("round_ended", round=st.round)
         for pl in st.players:
             pl.explored = [0, 0, 0]
         task["step"] = 1
@@ -248,10 +274,15 @@ def t_round_end(st, task):
         st.refresh_display()
         for pl in st.players:
             pl.fresh.clear()  # dragons played at round end are not played on anyone's next turn
-        st.start = (st.start + 1) % len(st.players)
+        if st.automa is not None:
+            st.start = solo.next_start(st)
+            solo.new_round(st)
+        else:
+            st.start = (st.start + 1) % len(st.players)
         st.round += 1
-        st.current = st.start
-        st.stack.append({"t": "turn"})
+        st.current = st.start if st.automa is None else 0
+        st.emit("round_started", round=st.round, first=st.start)
+        st.stack.append(solo.first_turn(st))
         academy = st.options["academy"]
         for p in reversed(turn_order(st)):
             pl = st.players[p]
@@ -263,9 +294,17 @@ def t_round_end(st, task):
                 if space is not None and space < len(incomes):
                     st.stack.append({"t": "refill"})  # a card drafted as income is replaced at once
                     push_ability(st, p, incomes[space], ask=False, source="income")
+                    st.stack.append({"t": "income", "p": p, "space": space})
             else:
                 push_ability(st, p, cat.income_effect, ask=False, source="income")
+                st.stack.append({"t": "income", "p": p})
         st.income_taken = {}
+
+
+@task("income")
+def t_income(st, task):
+    """Only says that a player's income comes next (it is the ability queued below)."""
+    st.emit("income", p=task["p"], **({"space": task["space"]} if "space" in task else {}))
 
 
 @task("once_per_round")
@@ -280,8 +319,10 @@ def t_once_per_round(st, task):
     a = task.pop("a", None)
     if a is None and len(ready) > 1:
         options = [Option("next_ability", (d,)) for d in ready]
-        return st.ask(task, p, "Choose which once-per-round ability to resolve next", options)
+        return st.ask(task, p, "ability_order", options)
     dragon = a.args[0] if a is not None else ready[0]
+    if a is not None:
+        st.emit("ordered", p=p, dragon=dragon)
     done.append(dragon)
     st.stack.append(task)
     st.push_card_abilities(p, dragon, "once_per_round")
@@ -297,8 +338,17 @@ def score_objective(st):
     for p in range(len(st.players)):
         fid = fx.new_frame(st, p, source="objective")
         values.append(fx.count(st, st.frames.pop(fid), counter))
-    for p, place in enumerate(objective_places(values)):
-        st.players[p].objectives.append(place)
+    if st.automa is not None:
+        values.append(solo.objective_count(st, tile, side))
+    places = objective_places(values)
+    for p in range(len(st.players)):
+        st.players[p].objectives.append(places[p])
+    if st.automa is not None:
+        solo.objective_scored(st, places[-1], values[-1])
+    if st.events is not None:
+        table = st.cat.objective_vp.get(rnd, ())
+        vp = [table[place - 1] if 1 <= place <= len(table) else 0 for place in places]
+        st.emit("objective", round=rnd, tile=tile, side=side, counts=values, places=places, vp=vp)
 
 
 @task("game_end")
@@ -311,7 +361,7 @@ def t_game_end(st, task):
             pl = st.players[p]
             for row, square in reversed(pl.markers):
                 if 0 <= row < len(rows) and rows[row].get("end_game"):
-                    push_ability(st, p, rows[row]["effect"], ask=False, source="guild")
+                    push_ability(st, p, rows[row]["effect"], ask=False, source="guild", via=["guild_row", row])
             for i in reversed(range(len(pl.spaces))):
                 dragon = pl.spaces[i].dragon
                 if dragon is None or "end_game" not in st.cat.dragons[dragon].kinds or not st.active(p, dragon, i):
@@ -322,6 +372,24 @@ def t_game_end(st, task):
                                      source=f"dragon:{dragon}", kind="end_game")
         return
     st.result = final_result(st)
+    if st.automa is not None:
+        solo.add_to_result(st, st.result)
+    if st.events is not None:
+        result = st.result
+        st.emit("game_ended", scores=result["scores"], places=result["places"], winners=result["winners"],
+                dragons=result["dragons"], ties=ties(result))
+
+
+def ties(result):
+    """Each group of players tied on VP: their seats, and whether the most dragons on the mat broke the tie."""
+    totals = [s["total"] for s in result["scores"]]
+    out = []
+    for total in sorted(set(totals), reverse=True):
+        seats = [p for p, t in enumerate(totals) if t == total]
+        if len(seats) > 1:
+            out.append({"seats": seats, "vp": total,
+                        "broken": len({result["dragons"][p] for p in seats}) > 1})
+    return out
 
 
 @task("guild")
@@ -334,7 +402,9 @@ def t_guild(st, task):
         st.stack.append(task)
     pl.guild += 1
     track = st.cat.guild_spaces
-    effect = track[(st.cat.guild_start + pl.guild) % len(track)]
+    position = (st.cat.guild_start + pl.guild) % len(track)
+    effect = track[position]
+    st.emit("guild", p=p, position=position, n=pl.guild, marker=effect is None)
     if effect is None:
         st.stack.append({"t": "marker", "p": p})
     else:
@@ -365,14 +435,16 @@ def t_marker(st, task):
         options = marker_options(st, p)
         if not options:
             return
-        return st.ask(task, p, "Place a marker on the Dragon Guild tile", options)
+        return st.ask(task, p, "guild_marker", options)
     row, square = a.args
     board_row = row if row >= 0 else len(st.guild_board) - 1
     st.guild_board[board_row][square].append(p)
     st.players[p].markers.append([row, square])
+    st.emit("marker", p=p, row=row, square=square)
     rows = st.tile_rows()
     if row >= 0 and not rows[row].get("end_game"):
-        push_ability(st, p, rows[row]["effect"], source=f"{st.cat.guild_tiles[st.guild_tile]['name']} row {row + 1}")
+        push_ability(st, p, rows[row]["effect"], source=f"{st.cat.guild_tiles[st.guild_tile]['name']} row {row + 1}",
+                     via=["guild_row", row])
 
 
 @task("cave_order")
@@ -380,8 +452,9 @@ def t_cave_order(st, task):
     p = task["p"]
     a = task.pop("a", None)
     if a is None:
-        return st.ask(task, p, "Excavating the 4th column: which benefit comes first?",
-                      [Option("first", ("cave_card",)), Option("first", ("column_4",))])
+        return st.ask(task, p, "cave_order", [Option("first", ("cave_card",)), Option("first", ("column_4",))],
+                      card=st.cat.card("cave", task["card"]))
+    st.emit("ordered", p=p, cave_card=task["card"], first=a.args[0])
     if a.args[0] == "cave_card":
         st.push_column_4(p)
         st.push_cave_abilities(p, task["card"])

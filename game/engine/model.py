@@ -1,5 +1,7 @@
 """The pieces of a game state: a player's mat spaces and a player. Plain mutable objects with __slots__ for speed."""
 
+_new = object.__new__
+
 COLUMNS = 4
 SPACES = 12  # 3 caves x 4 columns; a space index is cave * 4 + column
 NEST = -1  # the mat's own nests, where an egg location is asked for
@@ -29,6 +31,19 @@ class Space:
         self.fed = 0
         self.grown = False
 
+    def copy(self):
+        """An independent copy (search clones states thousands of times a second: no JSON, no deepcopy)."""
+        s = _new(Space)
+        s.cave_card = self.cave_card
+        s.dragon = self.dragon
+        s.eggs = self.eggs
+        s.cached = self.cached[:]
+        s.tucked = self.tucked[:]
+        s.tokens = self.tokens
+        s.fed = self.fed
+        s.grown = self.grown
+        return s
+
     def to_json(self):
         return [self.cave_card, self.dragon, self.eggs, list(self.cached), list(self.tucked), self.tokens, self.fed,
                 self.grown]
@@ -49,7 +64,7 @@ class Player:
     def __init__(self, seat):
         self.seat = seat
         self.coins = 0
-        self.res = [0, 0, 0, 0]  # meat, gold, crystal, milk
+        self.res = [0, 0, 0, 0]  # by kind, in the order of RESOURCES
         self.hand = []  # dragon cards (catalogue indices)
         self.caves = []  # cave cards in hand
         self.nest = 0  # eggs on the mat's own nests
@@ -80,6 +95,26 @@ class Player:
             if space.dragon == dragon:
                 return i
         return None
+
+    def copy(self):
+        """An independent copy: every list and dict of its own, every space copied."""
+        p = _new(Player)
+        p.seat = self.seat
+        p.coins = self.coins
+        p.res = self.res[:]
+        p.hand = self.hand[:]
+        p.caves = self.caves[:]
+        p.nest = self.nest
+        p.spaces = [s.copy() for s in self.spaces]
+        p.guild = self.guild
+        p.markers = [m[:] for m in self.markers]
+        p.objectives = self.objectives[:]
+        p.explored = self.explored[:]
+        p.passed = self.passed
+        p.income_space = self.income_space
+        p.end_vp = self.end_vp.copy()
+        p.fresh = self.fresh[:]
+        return p
 
     def to_json(self):
         return {

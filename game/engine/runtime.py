@@ -7,9 +7,8 @@ follows the card if it moves), the cave a mat icon sits in, and the variables bo
 """
 from .catalogue import CAVE_INDEX, RES_INDEX
 from .decisions import Option
-from ..language.render import render_effect
 from ..language.vocabulary import SIZE_SET, TRAITS
-from ..language.words import declared
+from ..language.words import IF_DONE, declared
 from .model import COLUMNS
 
 WORDS = {}
@@ -70,13 +69,14 @@ def push_fx(st, node, fid, **extra):
 
 
 def push_then(st, node, fid):
-    then = node.get("then")
+    """Push an acting word's follow-up (`if_done`), once it has acted."""
+    then = node.get(IF_DONE)
     if then is not None:
         push_fx(st, then, fid)
 
 
 def then_if_done(st, task, node):
-    """A counted word's `then` runs only if the word acted at least once."""
+    """A counted word's `if_done` runs only if the word acted at least once."""
     if task["done"]:
         push_then(st, node, task["f"])
 
@@ -281,25 +281,15 @@ def test(st, frame, cond, card_var="it"):
 
 # -- abilities ------------------------------------------------------------------------------------------------
 
-def push_ability(st, p, effect, others=None, src=-1, cave=-1, ask=True, source="", kind=""):
-    """Queue one ability: its owner's optional effect, then each opponent's optional share, clockwise."""
-    st.stack.append({"t": "ability", "p": p, "src": src, "cave": cave, "e": effect, "o": others, "ask": ask,
-                     "source": source, "kind": kind})
+def push_ability(st, p, effect, others=None, src=-1, cave=-1, ask=True, source="", kind="", via=None):
+    """Queue one ability: its owner's optional effect, then each opponent's optional share, clockwise.
+
+    `via` names a card ability that belongs to no dragon, for its events: ["cave", card], ["guild_row", row],
+    ["column_4"]."""
+    task = {"t": "ability", "p": p, "src": src, "cave": cave, "e": effect, "o": others, "ask": ask,
+            "source": source, "kind": kind}
+    if via is not None:
+        task["via"] = via
+    st.stack.append(task)
 
 
-_TEXT = {}
-
-
-def describe(st, node):
-    """Plain words for an effect, from the project's renderer (cached per catalogue node)."""
-    hit = _TEXT.get(id(node))
-    if hit is not None and hit[0] is node:
-        return hit[1]
-    try:
-        text = render_effect(node).rstrip(".")
-    except (ValueError, KeyError, TypeError):  # a renderer gap must not stop a game
-        text = node.get("do", "?").replace("_", " ")
-    if len(_TEXT) > 50000:
-        _TEXT.clear()
-    _TEXT[id(node)] = (node, text)
-    return text

@@ -3,6 +3,7 @@ that need choices take them from `choices` instead of asking."""
 from . import interpreter as fx
 from .catalogue import RES_INDEX
 from .model import Player
+from ..language.words import BUYS, IF_DONE
 from .scoring import CATEGORIES, base_breakdown, guild_marker_vp, objective_vp, visible_dragons
 from .state import GameState
 from .words.items import can_pay
@@ -73,11 +74,11 @@ def evaluate(st, frame, node, answers):
         take = answers.pop(0) if answers else "no"
         if take == "yes" and can_pay(st, frame, node["cost"]):
             _auto_pay(st.cat, st.players[frame["p"]], node["cost"])
-            return evaluate(st, frame, node["then"], answers)
+            return evaluate(st, frame, node[BUYS], answers)
         return 0
     if word == "gain":
         _auto_gain(st, frame, node)
-        return evaluate(st, frame, node["then"], answers) if node.get("then") else 0
+        return evaluate(st, frame, node[IF_DONE], answers) if node.get(IF_DONE) else 0
     if word == "choose":
         if answers:
             return evaluate(st, frame, node["options"][int(answers.pop(0))], answers)

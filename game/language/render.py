@@ -11,8 +11,9 @@ reads "..., then ...", `pay` reads "pay ... to ...".
 import html
 import re
 
-from .vocabulary import ABILITY_KINDS, CAVE_DISPLAY, ITEMS, KIND_ADJECTIVES, KIND_LABELS, RESOURCES
-from .words import WORDS, declared
+from .vocabulary import (ABILITY_KINDS, CAVE_DISPLAY, ITEMS, KIND_ADJECTIVES, KIND_LABELS, RESOURCES, SIZE_SET, SOURCES,
+                         TRAITS)
+from .words import BUYS, IF_DONE, WORDS, declared, sources
 
 
 class RenderError(ValueError):
@@ -96,7 +97,7 @@ class _Ctx:
         self.your = your
         self.extra_vp = False  # a dragon's end-game score comes on top of its printed VP
         self.vars = dict(variables or {})
-        self.kinds = {}  # variable -> what it holds: "resource", "card", "tucked", "cost_pick"; absent: anything
+        self.kinds = {}  # variable -> what it holds: "resource", "card", "cost_pick"; absent: anything
 
     def bind(self, name, description, holds=None):
         """Later steps of the same sequence read the binding too, so it is kept in place."""
@@ -251,11 +252,11 @@ def _counted(counter, ctx):
         return (f"column on {your} with a dragon in all three caves",
                 f"columns on {your} with a dragon in all three caves")
     if what == "trait_sets":
-        return (f"full set of the four traits (shy, aggressive, playful, helpful) among {owner} dragons",
-                f"full sets of the four traits (shy, aggressive, playful, helpful) among {owner} dragons")
+        return (f"full set of the four traits ({', '.join(TRAITS)}) among {owner} dragons",
+                f"full sets of the four traits ({', '.join(TRAITS)}) among {owner} dragons")
     if what == "size_sets":
-        return (f"full set of the four sizes (hatchling, small, medium, large) among {owner} dragons",
-                f"full sets of the four sizes (hatchling, small, medium, large) among {owner} dragons")
+        return (f"full set of the four sizes ({', '.join(SIZE_SET)}) among {owner} dragons",
+                f"full sets of the four sizes ({', '.join(SIZE_SET)}) among {owner} dragons")
     if what == "guild_markers":
         return f"of {owner} markers on the Dragon Guild tile", f"{owner} markers on the Dragon Guild tile"
     if what == "guild_position":
@@ -368,10 +369,12 @@ def _amount(node, ctx, key="count"):
 
 
 def _then(text, node, ctx):
-    if "then" in node and node["then"]["do"] == "distribute":
-        return f"{text}: {_clause(node['then'], ctx)}"
-    if "then" in node:
-        return f"{text}; if {ctx.you} do, {_clause(node['then'], ctx)}"
+    """An acting word's text followed by what it does next if it acted (`if_done`)."""
+    follow = node.get(IF_DONE)
+    if follow is not None and follow["do"] == "distribute":
+        return f"{text}: {_clause(follow, ctx)}"
+    if follow is not None:
+        return f"{text}; if {ctx.you} do, {_clause(follow, ctx)}"
     return text
 
 
@@ -434,8 +437,8 @@ def _cost_part(item, ctx):
     text = _items(item["item"], count)
     if item["item"] == "card":
         text += f" from {ctx.your} hand"
-    if "from" in item:
-        text += " " + _target(item["from"], ctx, "from", count)
+    if "on" in item:
+        text += " " + _target(item["on"], ctx, "from", count)
     return text
 
 
@@ -449,7 +452,7 @@ def _w_pay(node, ctx):
         else:
             paid = f"what {ctx.you} paid"
         ctx.bind(node["as"], paid)
-    follow = node["then"]
+    follow = node[BUYS]
     text = _clause(follow, ctx)
     if follow["do"] in ("repeat", "if", "may") or _LEADING_COUNT.match(text):
         return f"pay {cost}, then {text}"
@@ -459,11 +462,16 @@ def _w_pay(node, ctx):
 _LEADING_COUNT = re.compile(r"(up to )?(once|twice|\d+ times)\b[^;]*?: ")
 
 
+def _places(places, ctx):
+    """Where a word takes from, as a player reads it: "your hand or the display"."""
+    return " or ".join(SOURCES[place].format(your=ctx.your) for place in places)
+
+
 @english("gain")
 def _w_gain(node, ctx):
     item = node["item"]
     count, per = _amount(node, ctx)
-    source = node.get("from")
+    source = sources(node) if "from" in node else None
     if isinstance(item, dict):
         holds = ctx.kinds.get(item["var"])
         if holds == "resource":
@@ -478,12 +486,9 @@ def _w_gain(node, ctx):
         text = f"lay {_items('egg', count)}{per}"
     elif item == "guild":
         text = f"advance {_times(count)} on the " + _icon("guild", "Dragon Guild") + per
-    elif item in ("dragon", "cave") and source == "deck":
-        text = f"draw {_items(item, count)} from the deck{per}"
-    elif item in ("dragon", "cave") and source == "display":
-        text = f"take {_items(item, count)} from the display{per}"
-    elif item in ("dragon", "cave") and source == "any":
-        text = f"gain {_items(item, count)} from the display or the deck{per}"
+    elif item in ("dragon", "cave") and source:
+        verb = {("deck",): "draw", ("display",): "take"}.get(source, "gain")
+        text = f"{verb} {_items(item, count)} from {_places(source, ctx)}{per}"
     elif item == "any_resource":
         kind = "of one kind" if node.get("same") else "of any kind"
         text = f"gain {_items(item, count)} {kind}{per}"
@@ -536,11 +541,8 @@ def _w_cache(node, ctx):
     else:
         what = up_to + _items(item, count)
     text = f"cache {what}"
-    source = node.get("from")
-    if source == "supply":
-        text += f" from {ctx.your} supply"
-    elif source == "general":
-        text += " from the general supply"
+    if "from" in node:
+        text += f" from {_places(sources(node), ctx)}"
     text += " " + _target(node.get("on", {"scope": "here"}), ctx, "on", count if not per else 2)
     return _then(text + per, node, ctx)
 
@@ -549,35 +551,31 @@ def _w_cache(node, ctx):
 def _w_tuck(node, ctx):
     count, per = _amount(node, ctx)
     up_to = "up to " if node.get("up_to") else ""
-    source = node.get("from", "hand")
+    source = sources(node)
     if isinstance(source, dict):
         what = ctx.var(source)
         if count != 1 or up_to or per:
             what = f"{up_to}{count} of {what}"
     else:
-        pile = f"{ctx.your} hand" if source == "hand" else "the deck"
-        what = f"{up_to}{_items('dragon', count)} from {pile}"
+        what = f"{up_to}{_items('dragon', count)} from {_places(source, ctx)}"
     text = f"tuck {what} " + _target(node.get("on", {"scope": "here"}), ctx, "under", count if not per else 2)
-    # The interpreter binds these two after every tuck (game/engine/words/items.py), so later steps may read them.
-    ctx.bind("tucked", "the tucked card", "tucked")
-    ctx.bind("tucked_cost", "1 resource shown in the tucked dragon's cost", "cost_pick")
+    if "as" in node:  # names the resources shown in the tucked dragon's cost
+        ctx.bind(node["as"], "1 resource shown in the tucked dragon's cost", "cost_pick")
     return _then(text + per, node, ctx)
 
 
 @english("excavate")
 def _w_excavate(node, ctx):
-    source = node.get("from")
+    source = sources(node) if "from" in node else None
     text = "excavate a space"
     if node.get("free"):
         text += " for free"
     if isinstance(source, dict):
         text += f" with {ctx.var(source)}"
-    elif source == "hand":
-        text += f" with a {_noun('cave')} from {ctx.your} hand"
-    elif source == "display":
-        text += f" with a {_noun('cave')} from the display"
-    elif source == "deck":
+    elif source == ("deck",):
         text += f" with the top {_noun('cave')} of the deck"
+    elif source:
+        text += f" with a {_noun('cave')} from {_places(source, ctx)}"
     if not node.get("free"):
         text += EXCAVATE_COST
     return _then(text, node, ctx)
@@ -597,38 +595,41 @@ PLAY_COSTS = {
 
 @english("play_dragon")
 def _w_play_dragon(node, ctx):
-    source = node.get("from", "hand")
+    source = sources(node)
     if isinstance(source, dict):
         text = f"play {ctx.var(source)}"
     else:
-        piles = {"hand": f"{ctx.your} hand", "display": "the display",
-                 "hand_or_display": f"{ctx.your} hand or the display"}
-        text = f"play a {_icon('dragon', 'dragon')} from {piles[source]}"
+        text = f"play a {_icon('dragon', 'dragon')} from {_places(source, ctx)}"
     text += PLAY_COSTS[node.get("cost", "printed")]
     return _then(text, node, ctx)
 
 
-@english("cover_dragon")
 def _w_cover_dragon(node, ctx):
     text = (f"play a {_icon('dragon', 'dragon')} from {ctx.your} hand on top of one of {ctx.your} dragons, for free "
             "(the covered dragon becomes tucked)")
     return _then(text, node, ctx)
 
 
-@english("swap_dragons")
 def _w_swap_dragons(node, ctx):
     return _then(f"swap two dragons on {ctx.your} mat (habitats ignored)", node, ctx)
 
 
-@english("swap_with_hand")
 def _w_swap_with_hand(node, ctx):
     return _then(f"swap a dragon on {ctx.your} mat with one from {ctx.your} hand (habitats ignored)", node, ctx)
 
 
-@english("swap_cave_card")
 def _w_swap_cave_card(node, ctx):
     return _then(f"swap an uncovered {_noun('cave')} on {ctx.your} mat with one from {ctx.your} hand; the new "
                  f"card's when-played ability is used (the mat's when-covered benefit is not)", node, ctx)
+
+
+_SWAPS = {"cover": _w_cover_dragon, "dragons": _w_swap_dragons, "with_hand": _w_swap_with_hand,
+          "cave_card": _w_swap_cave_card}
+
+
+@english("swap")
+def _w_swap(node, ctx):
+    return _SWAPS[node["what"]](node, ctx)
 
 
 @english("train")
@@ -762,7 +763,7 @@ def _w_score(node, ctx):
 
 def _from_template(node, ctx):
     text = declared(node["do"]).english.format(you=ctx.you, your=ctx.your)
-    return _then(text, node, ctx) if "then" in declared(node["do"]).keys else text
+    return _then(text, node, ctx) if IF_DONE in declared(node["do"]).keys else text
 
 
 def has_english(name):
@@ -812,6 +813,25 @@ def _html(text):
         pos = m.end()
     out.append(html.escape(text[pos:]))
     return "".join(out)
+
+
+_DESCRIBED = {}  # id(effect) -> (effect, words): catalogue effects are shared and never change
+
+
+def describe(effect):
+    """An effect in plain words, without the final full stop, for prompts, option labels and the story. Cached per
+    effect node; a gap in the renderer never stops a prompt (the word's name stands in)."""
+    hit = _DESCRIBED.get(id(effect))
+    if hit is not None and hit[0] is effect:
+        return hit[1]
+    try:
+        text = render_effect(effect).rstrip(".")
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return effect.get("do", "?").replace("_", " ") if isinstance(effect, dict) else "?"
+    if len(_DESCRIBED) > 50000:
+        _DESCRIBED.clear()
+    _DESCRIBED[id(effect)] = (effect, text)
+    return text
 
 
 def render_effect(effect):

@@ -8,10 +8,9 @@ See docs/effects.md for the grammar in prose and one example per word.
 
 from .vocabulary import ABILITY_KINDS, CAVES, COST_ITEMS, GAIN_ITEMS, PRINTED_KINDS, RESOURCES, SIZES, TRAITS
 from .walk import children
-from .words import WORDS as DECLARED
+from .words import WORDS as DECLARED, From
 
 SCOPES = ("here", "mat", "cave", "column", "row", "adjacent", "beside", "right_of")
-CARD_SOURCES = ("any", "display", "deck")
 COUNT_WHATS = (
     "dragons",          # dragons (never tucked cards) matching the filters
     "eggs",             # eggs on matching dragons (scope mat also counts the mat's own nests)
@@ -24,7 +23,7 @@ COUNT_WHATS = (
     "excavated",        # excavated spaces (the starting first spaces included)
     "filled_columns",   # columns holding a dragon in all three caves
     "trait_sets",       # complete sets of the four traits among the dragons
-    "size_sets",        # complete sets of hatchling, small, medium and large
+    "size_sets",        # complete sets of the four sizes of SIZE_SET
     "guild_markers",    # player markers placed on the Dragon Guild tile
     "guild_position",   # objective only: markers on the guild, ties broken by track position
     "objectives_lowest",  # round objectives where the player's marker is the lowest placed (ties included)
@@ -165,16 +164,16 @@ def _check_costs(value, path):
         raise EffectSchemaError(path, "a cost is a non-empty list of items to pay")
     for i, item in enumerate(value):
         here = f"{path}[{i}]"
-        if not isinstance(item, dict) or set(item) - {"item", "count", "from"}:
-            raise EffectSchemaError(here, 'a cost item is {"item": ..., "count": n, "from": target}')
+        if not isinstance(item, dict) or set(item) - {"item", "count", "on"}:
+            raise EffectSchemaError(here, 'a cost item is {"item": ..., "count": n, "on": target}')
         if item.get("item") not in COST_ITEMS:
             raise EffectSchemaError(here + ".item", f"{item.get('item')!r} cannot be paid; known: {', '.join(COST_ITEMS)}")
         if "count" in item:
             _check_posint(item["count"], here + ".count")
-        if "from" in item:
+        if "on" in item:
             if item["item"] != "egg":
-                raise EffectSchemaError(here + ".from", "only eggs are paid from a place")
-            check_target(item["from"], here + ".from")
+                raise EffectSchemaError(here + ".on", "only eggs are paid from dragons")
+            check_target(item["on"], here + ".on")
 
 
 def _check_places(value, path):
@@ -226,6 +225,24 @@ def _check_effects(value, path):
         validate(sub, f"{path}[{i}]")
 
 
+def check_from(kind, value, path):
+    """A word's `from` against its declared `From`: one of its sources, a list of them where it picks, or a var."""
+    if isinstance(value, dict) and kind.var:
+        _check_var_ref(value, path)
+        return
+    if isinstance(value, list) and kind.pick:
+        if len(value) < 2 or len(set(value)) != len(value):
+            raise EffectSchemaError(path, "a list of places names two or more, each once")
+        places = value
+    else:
+        places = [value]
+    for place in places:
+        if not isinstance(place, str) or place not in kind.sources:
+            forms = ", ".join(kind.sources) + (", a list of them" if kind.pick else "") + (
+                ' or a variable such as {"var": "it"}' if kind.var else "")
+            raise EffectSchemaError(path, f"{place!r} is not a place this word takes from; known: {forms}")
+
+
 def _check_activate_target(value, path):
     if value == "mat":
         return
@@ -250,16 +267,12 @@ CHECKERS = {
     "counter": check_counter,
     "gain_item": _item_or_var(GAIN_ITEMS),
     "resource_item": _item_or_var(RESOURCES + ("any_resource",)),
-    "card_source": _enum(CARD_SOURCES),
-    "cache_source": _enum(("supply", "general")),
-    "tuck_source": _item_or_var(("hand", "deck")),
-    "card_pile": _item_or_var(("hand", "display", "deck")),
-    "dragon_pile": _item_or_var(("hand", "display", "hand_or_display")),
     "play_cost": _enum(("free", "printed", "discount_one", "no_resources")),
     "activate_kinds": lambda v, p: _list_of(v, PRINTED_KINDS, p, "printed ability kind"),
     "activate_target": _check_activate_target,
     "places": _check_places,
     "rest": _enum(("keep", "discard")),
+    "swap_what": _enum(tuple(DECLARED["swap"].family)),
 }
 
 
@@ -276,7 +289,11 @@ def validate(node, path="effect"):
             continue
         if key not in spec:
             raise EffectSchemaError(f"{path}.{key}", f"'{word}' takes no key {key!r}; it takes: {', '.join(spec)}")
-        CHECKERS[spec[key]](value, f"{path}.{key}")
+        kind = spec[key]
+        if isinstance(kind, From):
+            check_from(kind, value, f"{path}.{key}")
+        else:
+            CHECKERS[kind](value, f"{path}.{key}")
     missing = DECLARED[word].required - set(node)
     if missing:
         raise EffectSchemaError(path, f"'{word}' needs {', '.join(sorted(missing))}")
@@ -322,5 +339,6 @@ def validate_abilities(abilities, path="abilities"):
         validate_ability(ability, f"{path}[{i}]")
 
 
-assert {kind for word in DECLARED.values() for kind in word.keys.values()} <= set(CHECKERS), \
+assert {kind for word in DECLARED.values() for kind in word.keys.values()
+        if not isinstance(kind, From)} <= set(CHECKERS), \
     "every key type a word declares needs its checker"

@@ -6,6 +6,9 @@ Everything else (the schema, the renderer, the engine, the search, the score pad
 # Resources, in the order a mat and a cost list them (the engine's resource arrays use this order).
 RESOURCES = ("meat", "gold", "crystal", "milk")
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
+# What a dragon's printed cost holds (the catalogue's cost columns), and what a hatchling feeds on.
+PRINTED_COST_ITEMS = RESOURCES + ("coin", "egg")
+FEEDS_ON = ("milk", "meat", "card")
 
 # Caves, top to bottom on the mat (a space index is cave * 4 + column).
 CAVES = ("crimson_cavern", "golden_grotto", "amethyst_abyss")
@@ -14,6 +17,10 @@ CAVE_DISPLAY = {"crimson_cavern": "Crimson Cavern", "golden_grotto": "Golden Gro
                 "amethyst_abyss": "Amethyst Abyss"}
 CAVE_NAMES = tuple(CAVE_DISPLAY[cave] for cave in CAVES)  # by cave index
 CAVE_SHORT = {"crimson_cavern": "crimson", "golden_grotto": "golden", "amethyst_abyss": "amethyst"}
+
+# Where a word takes cards or resources from (its `from`), each with the words a player reads; {your} follows who acts.
+SOURCES = {"hand": "{your} hand", "display": "the display", "deck": "the deck", "supply": "{your} supply",
+           "general": "the general supply"}
 
 SIZES = ("hatchling", "small", "medium", "large", "fledgling")
 SIZE_SET = ("hatchling", "small", "medium", "large")  # a full set of sizes, for `size_sets`
@@ -55,3 +62,15 @@ SCORE_CATEGORY_NAMES = {
     "objectives": "round objectives", "coins": "leftover coins (1 each)",
     "items": "leftover resources and cards (1 per 4)",
 }
+# The Automa has no mat: automa.score puts each part of her score in one of the players' categories (cave cards in
+# "items", her track and Ravel END GAME squares in "guild"); these are those parts in her own words, in pad order.
+AUTOMA_SCORE_NAMES = {
+    "dragons": "dragon cards taken", "items": "cave cards taken", "guild": "guild track",
+    "objectives": "round objectives", "cached": "cache tokens",
+}
+AUTOMA_RAVEL_GUILD_NAME = "guild track and END GAME squares"
+
+
+def automa_score_names(ravel=False):
+    """Her parts' names in a game in or out of Ravel Mode (there her END GAME squares score in her guild part)."""
+    return dict(AUTOMA_SCORE_NAMES, guild=AUTOMA_RAVEL_GUILD_NAME) if ravel else dict(AUTOMA_SCORE_NAMES)

@@ -1,33 +1,39 @@
 """Who decides for a seat the server plays: a bot of some level, or a seat whose player left.
 
-A bot sees what a player at its seat would see (`view_for`) and the legal options, nothing more. "random" is the
-only level today; stronger levels join `LEVELS` behind the same `choose`.
+A bot sees what a player at its seat would see and the legal options, nothing more: the engine's bots
+(game/engine/bots.py) look ahead only on `determinize`d copies, where everything hidden from the seat is sampled.
+Each move gets a fresh bot with a seed of its own (never the match's seed, which orders the decks).
 """
 import secrets
 
-from game.engine.agents import RandomAgent
-from game.engine.view import view_for
+from game.engine import bots as engine_bots
 
-
-class RandomBot:
-    """Picks among the legal options at random, leaning towards acting over passing."""
-
-    def choose(self, view, options):
-        return RandomAgent(seed=secrets.randbits(32)).choose(options)
+# The levels a seat may be given, weakest first, with the words the pages show.
+LEVELS = {
+    "random": "Beginner: random moves, leaning towards acting",
+    "greedy": "Greedy: the best-looking move one step ahead",
+    "strong": "Strong: plays the rest of the round out many times before it moves",
+}
+DEFAULT_LEVEL = "random"
+# The strong bot's playouts per decision on the site: well under a second of one core (docs/benchmarks.md).
+STRONG_ITERATIONS = 16
 
 
 class Departed:
     """A seat whose player resigned or ran out of time: it passes when it may, otherwise takes the first option."""
 
-    def choose(self, view, options):
-        return next((o for o in options if o.kind == "pass"), options[0])
+    def choose(self, state, seat):
+        return next((o for o in state.pending.options if o.kind == "pass"), state.pending.options[0])
 
 
-LEVELS = {"random": RandomBot()}
-DEFAULT_LEVEL = "random"
+def player_for(level):
+    """A fresh bot of `level` (an unknown level plays as the default one)."""
+    level = level if level in LEVELS else DEFAULT_LEVEL
+    settings = {"iterations": STRONG_ITERATIONS} if level == "strong" else {}
+    return engine_bots.make_bot(level, secrets.randbits(62), **settings)
 
 
 def choose(seat, state):
     """The option the server takes for `seat` (a MatchSeat) at the state's pending decision."""
-    player = LEVELS.get(seat.level, LEVELS[DEFAULT_LEVEL]) if not seat.out else Departed()
-    return player.choose(view_for(state, seat.seat), list(state.pending.options))
+    player = player_for(seat.level) if not seat.out else Departed()
+    return player.choose(state, seat.seat)

@@ -25,7 +25,10 @@ def preferences(user):
 
 
 def _notice(match, user, version, kind):
-    prefs = preferences(user)
+    """`match` and `user` are rows or their ids."""
+    match, user = getattr(match, "pk", match), getattr(user, "pk", user)
+    found = NotificationPreference.objects.filter(user_id=user).first()
+    prefs = found or NotificationPreference(user_id=user)
     if prefs.turn_email == NotificationPreference.TurnEmail.OFF:
         return []
     if kind == TurnNotice.Kind.REMINDER and not prefs.reminders:
@@ -33,14 +36,14 @@ def _notice(match, user, version, kind):
     digest = kind == TurnNotice.Kind.TURN and prefs.turn_email == NotificationPreference.TurnEmail.DIGEST
     try:
         with transaction.atomic():
-            notice = TurnNotice.objects.create(match=match, user=user, version=version, kind=kind, digest=digest)
+            notice = TurnNotice.objects.create(match_id=match, user_id=user, version=version, kind=kind, digest=digest)
     except IntegrityError:
         return []  # already noted for this turn
     return [] if digest else [notice.pk]
 
 
 def turn_gained(match, user, version):
-    """Note that `user` gained the turn at `version`; returns the notice ids to email now."""
+    """Note that `user` gained the turn at `version`; returns the notice ids to email now. (Rows or ids.)"""
     return _notice(match, user, version, TurnNotice.Kind.TURN)
 
 

@@ -1,15 +1,27 @@
 """What a user sees of a match, as JSON: the summary, the engine's `view_for` their seat, the cards that view
-shows, and the log. Nothing here reads the state except through `view_for`, so hidden hands stay hidden."""
+shows, and the story so far. Nothing here reads the state except through `view_for`, and nothing reads the events
+except through `events_for`, so hidden hands stay hidden: this module filters no secret itself."""
+import logging
+import threading
+from collections import OrderedDict
+
 from django.urls import reverse
 
 from game import catalogue
 from game.engine.catalogue import CAVES
-from game.engine.effects.render import render_abilities, render_counter, render_effect
-from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES
-from game.engine.view import view_for
+from game.engine.decisions import Option
+from game.language.render import render_abilities, render_counter, render_effect
+from game.engine.state import GameState
+from game.engine.view import events_for, option_json, plain, view_for
+from game.language.events import Names, render_event, render_event_html
+from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES, automa_score_names
 from game.models import Match
 
-from .services import invite_token, load_state, seat_of
+from . import orders, table
+from .errors import InvalidInput, MatchClosed
+from .services import invite_token, load_state, seat_of, snapshot_of, state_at
+
+logger = logging.getLogger(__name__)
 
 LOG_LENGTH = 60
 CHAT_LENGTH = 100
@@ -20,19 +32,34 @@ def _seat(s):
             "controller": s.controller, "level": s.level, "out": s.out or None}
 
 
+def _creator(match):
+    # A match read for a decision carries its creator's name, not the creator's row.
+    return match.__dict__.get("creator_name") or match.creator.username
+
+
+def page_key(match, seats=None):
+    """What the server draws into the match page itself (the ending, the action buttons, who left, the rematch):
+    the page reloads when the key its data carries differs from the one it was drawn with."""
+    rematch = getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None
+    seats = ",".join(f"{s.controller}:{s.out or ''}" for s in (match.seats.all() if seats is None else seats))
+    return f"{match.status}|{rematch.pk if rematch else ''}|{'first' if match.version == 0 else ''}|{seats}"
+
+
 def summary(match, user=None):
-    seats = [_seat(s) for s in match.seats.all()]
+    rows = list(match.seats.all())
+    seats = [_seat(s) for s in rows]
     your_seat = seat_of(match, user) if user is not None else None
     rematch = getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None
     return {
         "id": match.pk, "url": match.get_absolute_url(), "status": match.status,
         "status_text": match.get_status_display(), "players": match.players, "academy": match.academy,
-        "updated": match.updated, "version": match.version, "creator": match.creator.username,
+        "updated": match.updated, "version": match.version, "creator": _creator(match),
         "created": match.created.isoformat(), "seats": seats, "your_seat": your_seat,
         "days_per_move": match.days_per_move, "on_timeout": match.on_timeout, "private": match.private,
         "to_move": match.to_move, "deadline": match.deadline.isoformat() if match.deadline else None,
         "ending": match.ending or None, "places": match.places,
         "rematch_of": match.rematch_of_id, "rematch": rematch.pk if rematch else None,
+        "page_key": page_key(match, rows),
     }
 
 
@@ -55,15 +82,24 @@ def ending(match):
     category of the final scoring (when the game was played to its end)."""
     if match.status != Match.Status.FINISHED or not match.places:
         return None
-    seats = list(match.seats.all())
+    seats = [{"seat": s.seat, "name": s.name, "out": s.get_out_display() if s.out else ""}
+             for s in match.seats.all()]
     result = (match.state or {}).get("result")
-    places = match.places
+    places = list(match.places)
+    automa = None
+    if result and len(result["scores"]) > len(seats):  # a solo game: the Automa is scored after the player
+        automa = len(seats)
+        seats.append({"seat": automa, "name": "The Automa", "out": "", "automa": True})
+        places = result["places"]
     ranking = []
-    for s in sorted(seats, key=lambda s: (places[s.seat], s.seat)):
-        line = {"seat": s.seat, "name": s.name, "place": places[s.seat], "out": s.get_out_display() if s.out else ""}
+    for s in sorted(seats, key=lambda s: (places[s["seat"]], s["seat"])):
+        line = dict(s, place=places[s["seat"]])
         if result:
-            line["total"] = result["scores"][s.seat]["total"]
-            line["dragons"] = result["dragons"][s.seat]
+            line["total"] = result["scores"][s["seat"]]["total"]
+            line["dragons"] = n = result["dragons"][s["seat"]]
+            # She has no mat: her dragons are the cards she took (and they break no tie).
+            line["dragon_words"] = (f"{n} dragon card{'s' if n != 1 else ''} taken" if s.get("automa")
+                                    else f"{n} dragon{'s' if n != 1 else ''} on the mat")
         ranking.append(line)
     winners = [line["name"] for line in ranking if line["place"] == 1]
     if match.ending == Match.Ending.LAST_STANDING:
@@ -73,7 +109,9 @@ def ending(match):
     else:
         headline = f"{winners[0]} wins with {ranking[0]['total']} VP."
     notes = []
-    if result:
+    if result and automa is not None:
+        notes = _solo_tie_words(ranking)
+    elif result:
         notes = _tiebreak_words([line for line in ranking if not line["out"]])
     for line in ranking:
         if line["out"]:
@@ -81,12 +119,36 @@ def ending(match):
                          f"who stayed, whatever the score.")
     rows = []
     if result:
-        rows = [{"key": key, "label": label, "values": [result["scores"][s.seat][key] for s in seats]}
-                for key, label in CATEGORY_NAMES.items()]
+        rows = _score_rows(result, seats, automa)
     return {"headline": headline, "winners": winners, "ranking": ranking, "notes": notes,
-            "names": [s.name for s in seats], "rows": rows,
-            "totals": [result["scores"][s.seat]["total"] for s in seats] if result else [],
-            "places": [places[s.seat] for s in seats]}
+            "names": [s["name"] for s in seats], "rows": rows,
+            "totals": [result["scores"][s["seat"]]["total"] for s in seats] if result else [],
+            "places": [places[s["seat"]] for s in seats]}
+
+
+def _score_rows(result, seats, automa=None):
+    """The final scoring table's rows: each category of the players' mats, then (a solo game) each part of the
+    Automa's score in her own words. A cell is None where a category is not that line's: she has no mat, and no
+    player scores her parts."""
+    rows = [{"key": key, "label": label, "automa": False,
+             "values": [None if s["seat"] == automa else result["scores"][s["seat"]][key] for s in seats]}
+            for key, label in CATEGORY_NAMES.items()]
+    if automa is None:
+        return rows
+    for key, label in automa_score_names((result.get("automa") or {}).get("ravel")).items():
+        rows.append({"key": key, "label": f"Automa: {label}", "automa": True,
+                     "values": [result["scores"][automa][key] if s["seat"] == automa else None for s in seats]})
+    return rows
+
+
+def _solo_tie_words(ranking):
+    """Against the Automa a tie on VP goes to the player (the solo rules); dragons break no tie there."""
+    player = next(line for line in ranking if not line.get("automa"))
+    her = next(line for line in ranking if line.get("automa"))
+    if player["total"] != her["total"] or player["out"]:
+        return []
+    return [f"{player['name']} and the Automa tie on {player['total']} VP; against the Automa a tie goes to the "
+            f"player, so {player['name']} wins."]
 
 
 def _tiebreak_words(lines):
@@ -111,19 +173,153 @@ def _tiebreak_words(lines):
     return words
 
 
-def _hidden_to_others(decision):
-    """Cards tucked from a hand go face down: others learn that a card was tucked, not which."""
-    if decision.kind == "tuck" and decision.args and decision.args[0] != -1:
-        return True
-    return decision.kind == "pick" and "tuck" in decision.prompt.lower()
+def _recorded_events(match, decisions):
+    """The events of each decision, by number (0: the setup). Decisions stored before events were kept, and the
+    setup, are replayed by the engine from the match's options, seed and log."""
+    events = {d.number: d.events for d in decisions}
+    first = decisions[0].number if decisions else 1
+    if first > 1 and all(e is not None for e in events.values()):
+        return events
+    missing = [n for n, e in events.items() if e is None]
+    if not missing and first <= 1:
+        events[0] = _setup_events(match)
+        return {n: e or [] for n, e in events.items()}
+    engine = snapshot_of(match).engine
+    try:
+        state = GameState.new(engine, **match.engine_options())  # a solo match's Automa too
+        if first <= 1:
+            events[0] = state.events
+        if missing:
+            for d in match.decisions.filter(number__lte=max(missing)).order_by("number"):
+                caused = state.apply(Option(d.kind, tuple(d.args)))
+                if events.get(d.number, ()) is None:
+                    events[d.number] = caused
+    except ValueError:  # an old log the engine no longer plays: its decisions are told without events
+        logger.exception("match %s: its log does not replay; its story is incomplete", match.pk)
+    return {n: e or [] for n, e in events.items()}
 
 
-def log_entry(decision, seat, names):
-    label = decision.label
-    if decision.seat != seat and _hidden_to_others(decision):
-        label = "Tuck a card from their hand (face down)"
+KEEP_TOLD = 20000  # decisions told per process (about 1 kB each): every live match's last page for each seat
+_told = OrderedDict()  # (what, seat, names) -> the lines of one decision's events, as `_tell` makes them
+_told_lock = threading.Lock()
+
+
+def _remember(key, make):
+    """`make()`, kept under `key` in the small per-process store of told events (least recently used goes)."""
+    with _told_lock:
+        found = _told.get(key)
+        if found is not None:
+            _told.move_to_end(key)
+            return found
+    found = make()
+    with _told_lock:
+        _told[key] = found
+        while len(_told) > KEEP_TOLD:
+            _told.popitem(last=False)
+    return found
+
+
+def _peek(key):
+    with _told_lock:
+        return _told.get(key)
+
+
+def _setup_events(match):
+    """The events of dealing the match, which only its catalogue and setup options decide (a page shows them until
+    the log is longer than a page): dealt once per process, not on every view."""
+    snapshot = snapshot_of(match)
+    options = match.engine_options()  # a solo match's Automa too
+    key = ("setup", snapshot.digest, repr(sorted(options.items())))
+
+    def deal():
+        try:
+            return GameState.new(snapshot.engine, **options).events
+        except ValueError:  # a setup the engine no longer deals: the story starts without it
+            logger.exception("match %s: its setup does not deal again; its story is incomplete", match.pk)
+            return []
+    return _remember(key, deal)
+
+
+def _tell(events, seat, names):
+    """Each event of one decision as `seat` may see it, told: (kind, seat, round, text, html)."""
+    return [(event["e"], event.get("p"), event.get("round"), render_event(event, names),
+             render_event_html(event, names)) for event in events_for(events, seat)]
+
+
+def story_names(match, names, known):
+    """How the story names players (seat -> name) and cards (from the match's catalogue). Its `key` says all it
+    depends on, so the story may keep what it told with these names."""
+    players = [names.get(i, "") for i in range(match.players)]
+    told = Names(players, dragon=lambda i: known["dragons"][i]["name"],
+                 cave=lambda i: f"cave card {known['caves'][i]['number']}")
+    told.key = (snapshot_of(match).digest, tuple(players))
+    return told
+
+
+def replay_entry(match, decision, seat, names, known):
+    """One decision of the replay, told as the story tells it to `seat` (what it caused, secrets kept)."""
+    lines = [line["text"] for group in story(match, [decision], seat, story_names(match, names, known))
+             for line in group["lines"] if line["decision"] == decision.number]
+    if not lines:
+        lines = [decision.label if decision.seat == seat else "A choice."]
     return {"number": decision.number, "seat": decision.seat, "player": names.get(decision.seat, ""),
-            "label": label}
+            "label": " ".join(lines)}
+
+
+def story(match, decisions, seat, names):
+    """The log for `seat` (None: a spectator), grouped by turn and round: each group has a title and the sentences
+    of what happened, in plain text and HTML, each with the decision that caused it (0: the setup).
+
+    A decision's events never change once stored, so their sentences are told once per process and seat: the key
+    is the decision's link in the match's hash chain (which names the setup and every decision up to it) with the
+    names the story uses."""
+    by_order = {d.number for d in decisions if d.label.endswith(f"({orders.NOTE})")}
+    links = {d.number: d.link for d in decisions} if getattr(names, "key", None) else {}
+    setup = ("setup", match.pk, match.seed) if links else None
+    numbers = ([0] if links and decisions[0].number <= 1 else []) + sorted(links)
+    def where(number):  # the key of a decision's told lines (None: not kept)
+        return setup if number == 0 else links.get(number) or None
+
+    fresh = match.__dict__.get("_stored_events", {})  # the decisions this request stored, events in hand
+    untold = [n for n in numbers if not (where(n) and _peek((where(n), seat, names.key)) is not None)]
+    if links and all(n in fresh for n in untold):
+        # every decision told before but those this request stored: no events need reading
+        recorded = dict.fromkeys(numbers)
+        recorded.update((n, fresh[n]) for n in untold)
+    else:
+        for d in decisions:
+            if d.number in fresh and "events" in d.get_deferred_fields():
+                d.events = fresh[d.number]
+        if any("events" in d.get_deferred_fields() for d in decisions):  # read without them, in the hope above
+            decisions = list(match.decisions.filter(number__in=[d.number for d in decisions]).order_by("number"))
+        recorded = _recorded_events(match, decisions)
+    groups = []
+    group = None
+    rnd = 1
+    for number in sorted(recorded):
+        events = recorded[number]
+        told = _remember((where(number), seat, names.key), lambda: _tell(events, seat, names)) \
+            if where(number) else _tell(events, seat, names)
+        for kind, player, event_round, text, html in told:
+            rnd = event_round if event_round is not None else rnd
+            if kind in ("turn", "round_ended") or group is None:
+                if kind == "turn":
+                    title = f"Round {rnd}: {names.player(player)}'s turn"
+                elif kind == "round_ended":
+                    title = f"End of round {rnd}"
+                else:
+                    title = "Setup" if number == 0 else "Earlier"
+                group = {"title": title, "round": rnd, "seat": player if kind == "turn" else None, "lines": []}
+                groups.append(group)
+                if kind == "turn":
+                    continue
+            line = {"decision": number, "kind": kind, "seat": player, "text": text, "html": html}
+            if number in by_order and kind == "share":  # the answer an order gave, said as such
+                line["order"] = True
+                line["text"] = f"{line['text'][:-1]} ({orders.NOTE})."
+                line["html"] = f"{line['html'][:-1]} ({orders.NOTE})."
+            group["lines"].append(line)
+    return [g for g in groups if g["lines"] or g["seat"] is not None]
 
 
 def _shown_cards(view):
@@ -141,6 +337,9 @@ def _shown_cards(view):
     dragons.update(view["discards"]["dragons"])
     caves.update(view["discards"]["caves"])
     dragons.update(view["revealed"])
+    if view.get("automa"):  # a solo game: the cards the Automa took lie face up by her
+        dragons.update(view["automa"]["dragon_cards"])
+        caves.update(view["automa"]["cave_cards"])
     dragons.discard(None)
     caves.discard(None)
     return dragons, caves
@@ -157,11 +356,10 @@ def match_json(match, user):
     data["your_turn"] = False
     if state is not None:
         view = view_for(state, seat)
-        # The seed with the public log would let anyone replay every shuffle and read every hand and the decks.
-        view["options"].pop("seed", None)
-        data["view"] = view
+        data["view"] = table.with_extras(state, view)
+        data["board"] = table.board_facts(match.catalogue_id, snapshot_of(match))
         data["your_turn"] = view["pending"] is not None and view["pending"]["player"] == seat
-        known = board_cards(match.catalogue_id)
+        known = board_cards(match.catalogue_id, snapshot_of(match))
         dragons, caves = _shown_cards(view)
         data["cards"] = {"dragons": {i: known["dragons"][i] for i in sorted(dragons)},
                          "caves": {i: known["caves"][i] for i in sorted(caves)}}
@@ -169,8 +367,13 @@ def match_json(match, user):
         data["guild_complete"] = known["guild_complete"].get(view["guild"]["tile_number"], True)
         data["objective_texts"] = [known["objectives"].get(o["tile"], {}).get(o["side"], "")
                                    for o in view["objectives"]]
-    decisions = list(match.decisions.order_by("-number")[:LOG_LENGTH])
-    data["log"] = [log_entry(d, seat, names) for d in reversed(decisions)]
+    data["log"] = []
+    if state is not None:
+        known = board_cards(match.catalogue_id, snapshot_of(match))
+        who = story_names(match, names, known)
+        # Without their events: the story has told most of them before and reads the events only if it must.
+        decisions = list(match.decisions.defer("events").order_by("-number")[:LOG_LENGTH])[::-1]
+        data["log"] = story(match, decisions, seat, who)
     data["chat"] = chat_json(match)
     data["ending_words"] = ending(match)
     if seat is not None and match.status == Match.Status.OPEN:
@@ -185,13 +388,14 @@ def options_json(match, user):
     pending = state.pending if state is not None else None
     mine = pending is not None and seat is not None and pending.player == seat
     return {"version": match.version, "your_turn": mine, "prompt": pending.prompt if mine else None,
-            "options": [dict(o.to_dict(), label=state.label(o)) for o in pending.options] if mine else []}
+            "kind": pending.kind if mine else None, "data": plain(pending.data) if mine else None,
+            "options": [option_json(state, o) for o in pending.options] if mine else []}
 
 
-def board_cards(catalogue_id):
+def board_cards(catalogue_id, snapshot=None):
     """Per card index of a match's catalogue: what the board shows (names, costs, ability text in our words), and
-    the tiles; built once per catalogue."""
-    return catalogue.frozen(catalogue_id).view("board", _board_cards)
+    the tiles; built once per catalogue. (Pass the match's `snapshot_of` when at hand: no query then.)"""
+    return (snapshot or catalogue.frozen(catalogue_id)).view("board", _board_cards)
 
 
 def _board_cards(snapshot):
@@ -222,3 +426,25 @@ def _cave_card(record):
     return {"number": record["number"], "printing": record.get("printing", "original"),
             "text": render_abilities(record.get("abilities") or [], card=record),
             "url": f"/cards/caves/{record['number']}/"}
+
+
+def replay_json(match, user, number):
+    """The table after the first `number` decisions, as `user` may see it (their own hand then, never another's),
+    with the decision that led there: one step of the replay viewer."""
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= match.version:
+        raise InvalidInput("number", f"expected a step from 0 to {match.version}")
+    if match.state is None:
+        raise MatchClosed("this match has not started yet")
+    seat = seat_of(match, user)
+    view = view_for(state_at(match, number), seat)
+    view["options"].pop("seed", None)
+    if view["pending"] is not None:
+        view["pending"].pop("options", None)  # a replay shows what was, not what may be chosen
+    known = board_cards(match.catalogue_id, snapshot_of(match))
+    dragons, caves = _shown_cards(view)
+    names = {s.seat: s.name for s in match.seats.all()}
+    decision = match.decisions.filter(number=number).first() if number else None
+    return {"number": number, "last": match.version, "view": view,
+            "cards": {"dragons": {i: known["dragons"][i] for i in sorted(dragons)},
+                      "caves": {i: known["caves"][i] for i in sorted(caves)}},
+            "entry": replay_entry(match, decision, seat, names, known) if decision else None}

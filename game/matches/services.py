@@ -5,23 +5,25 @@ Each runs in one transaction with the match row locked (`select_for_update`), an
 conditional update on the version whose row count is checked, so two players acting at once can never both win and
 a refused request leaves nothing half-saved. Rules live in the engine; this module only asks it.
 """
+import json
 import logging
 import secrets
 from datetime import timedelta
 from functools import partial
 
 from django.core import signing
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Prefetch
 from django.http import Http404
 from django.utils import timezone
 
 from game import catalogue
 from game.engine.catalogue import CatalogueError
-from game.engine.decisions import MalformedDecision, Option
+from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
-from . import bots, integrity, notify
+from . import bots, integrity, notify, orders
 from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchError, NotCreator, NotSeated,
                      NotYourTurn, StaleMatch)
 from .locking import retry_later_when_busy
@@ -57,7 +59,7 @@ def _choice(field, value, allowed):
 
 @retry_later_when_busy
 def create_match(user, players=2, academy=False, updated=None, days_per_move=3, on_timeout="forfeit",
-                 private=False):
+                 private=False, timeout_level=bots.DEFAULT_LEVEL):
     """Open a match for `players` seats; its creator takes the first seat."""
     players = _whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
     academy = _flag("academy", academy)
@@ -65,18 +67,58 @@ def create_match(user, players=2, academy=False, updated=None, days_per_move=3, 
     days_per_move = _choice("days_per_move", days_per_move, Match.DAYS_PER_MOVE)
     on_timeout = _choice("on_timeout", on_timeout, Match.OnTimeout.values)
     private = _flag("private", private)
+    timeout_level = _choice("timeout_level", timeout_level, tuple(bots.LEVELS))
     with transaction.atomic():
-        frozen = catalogue.freeze_current()
-        try:
-            cards = catalogue.frozen(frozen.pk).engine
-        except CatalogueError as exc:
-            raise CatalogueNotReady(f"the card catalogue cannot set a game up: {exc}") from exc
-        if not cards.dragon_deck(academy, updated) or not cards.cave_deck(academy, updated):
-            raise CatalogueNotReady("the card catalogue has no cards to deal; load it with manage.py load_catalogue")
+        frozen = _frozen_catalogue(academy, updated)
         match = Match.objects.create(creator=user, players=players, academy=academy, updated=updated,
                                      seed=secrets.randbits(62), catalogue=frozen, days_per_move=days_per_move,
-                                     on_timeout=on_timeout, private=private)
+                                     on_timeout=on_timeout, private=private, timeout_level=timeout_level)
         MatchSeat.objects.create(match=match, seat=0, user=user)
+    return match
+
+
+def _frozen_catalogue(academy, updated):
+    frozen = catalogue.freeze_current()
+    try:
+        cards = catalogue.frozen(frozen.pk).engine
+    except CatalogueError as exc:
+        raise CatalogueNotReady(f"the card catalogue cannot set a game up: {exc}") from exc
+    if not cards.dragon_deck(academy, updated) or not cards.cave_deck(academy, updated):
+        raise CatalogueNotReady("the card catalogue has no cards to deal; load it with manage.py load_catalogue")
+    return frozen
+
+
+AUTOMA_LEVELS = (1, 2, 3)
+MAX_BOTS = MAX_PLAYERS - 1
+
+
+@retry_later_when_busy
+def play_now(user, opponent="bots", automa_level=1, ravel=False, bot_levels=("greedy",), academy=False):
+    """Start a game at once: solo against the Automa (`opponent` "automa", at `automa_level`, optionally in Ravel
+    mode), or against 1-4 bots (`opponent` "bots", one level per bot). The person takes the first seat; the
+    match is private (nobody else can join it) and a bot plays on for the person if they leave it for a day."""
+    opponent = _choice("opponent", opponent, ("automa", "bots"))
+    academy = _flag("academy", academy)
+    if opponent == "automa":
+        automa_level = _choice("automa_level", automa_level, AUTOMA_LEVELS)
+        ravel = _flag("ravel", ravel)
+        levels = []
+    else:
+        if not isinstance(bot_levels, (list, tuple)) or not 1 <= len(bot_levels) <= MAX_BOTS:
+            raise InvalidInput("bot_levels", f"expected 1 to {MAX_BOTS} bot levels")
+        levels = [_choice("bot_levels", level, tuple(bots.LEVELS)) for level in bot_levels]
+        automa_level, ravel = None, False
+    with transaction.atomic():
+        frozen = _frozen_catalogue(academy, academy)
+        match = Match.objects.create(creator=user, players=1 + len(levels), academy=academy, updated=academy,
+                                     seed=secrets.randbits(62), catalogue=frozen, days_per_move=1,
+                                     on_timeout=Match.OnTimeout.BOT, private=True,
+                                     timeout_level=levels[0] if levels else bots.DEFAULT_LEVEL,
+                                     automa_level=automa_level, ravel=ravel)
+        MatchSeat.objects.create(match=match, seat=0, user=user)
+        for seat, level in enumerate(levels, start=1):
+            MatchSeat.objects.create(match=match, seat=seat, controller=MatchSeat.Controller.BOT, level=level)
+        _start(match)
     return match
 
 
@@ -102,6 +144,66 @@ def _locked(match_id):
         raise Http404(f"there is no match {match_id}") from None
 
 
+_DECIDE_SQL = {}  # database vendor -> the statement `_locked_to_decide` runs, compiled once per process
+
+
+def _decide_sql():
+    """The locking read of a decision as SQL, built by the ORM once: compiling its seven subqueries cost about as
+    much as running them, on every move. Called inside the transaction (the ORM refuses FOR UPDATE outside one)."""
+    found = _DECIDE_SQL.get(connection.vendor)
+    if found is None:
+        sentinel = -7_654_321
+        query = (Match.objects.select_for_update(of=("self",))
+                 .annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
+                           **integrity.log_tail()).filter(pk=sentinel).order_by().query)
+        sql, params = query.sql_with_params()
+        if tuple(params) != (sentinel,):
+            raise RuntimeError(f"the decision's locking read has parameters {params!r}, not only the match id")
+        found = _DECIDE_SQL[connection.vendor] = sql
+    return found
+
+
+def _locked_to_decide(match_id):
+    """The match row locked (its catalogue's row is not), read in one query with its catalogue's digest, its
+    creator's name and its newest decision rows, which the integrity check before the write reads."""
+    found = list(Match.objects.raw(_decide_sql(), [match_id]))
+    if not found:
+        raise Http404(f"there is no match {match_id}")
+    match = found[0]
+    if isinstance(match.tail_args, str):  # an annotation in a raw query comes as the database's JSON text
+        match.tail_args = json.loads(match.tail_args)
+    match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
+    return match
+
+
+def readable():
+    """Matches as an answer reads them: creator, catalogue digest (not its data) and seats with their users in two
+    queries, so building a match's view reads nothing more of them."""
+    return (Match.objects.select_related("creator", "catalogue").defer("catalogue__data")
+            .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.select_related("user"))))
+
+
+def snapshot_of(match):
+    """The catalogue snapshot a match plays on. Its digest is read at most once per match object (not at all when
+    the catalogue row was read with the match): a page's view asks for it several times."""
+    found = match.__dict__.get("_catalogue_snapshot")
+    if found is None:
+        digest = match.catalogue.digest if Match.catalogue.is_cached(match) else None
+        found = match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, digest)
+    return found
+
+
+def _cards(match):
+    """The engine catalogue a match plays on (no query when its catalogue row was read with it)."""
+    return snapshot_of(match).engine
+
+
+def _keep_seats(match, seats):
+    """The seats as read under the lock, kept on the match for the answer (Django's prefetch cache, which
+    `match.seats.all()` reads), so the answer to a decision reads them no second time."""
+    match._prefetched_objects_cache = {**getattr(match, "_prefetched_objects_cache", {}), "seats": seats}
+
+
 @retry_later_when_busy
 def join_match(match_id, user, invited=False):
     """Take the next free seat; the match starts when the last seat is taken. A private match is joined only
@@ -121,6 +223,8 @@ def join_match(match_id, user, invited=False):
         MatchSeat.objects.create(match=match, seat=len(taken), user=user)
         if len(taken) + 1 == match.players:
             _start(match)
+        else:  # the seats shown changed: a poll's tag moves with `changed`
+            match.save(update_fields=["changed"])
     return match
 
 
@@ -142,9 +246,15 @@ def start_match(match_id, user):
     return match
 
 
+def _new_state(match):
+    try:
+        return GameState.new(catalogue.frozen(match.catalogue_id).engine, **match.engine_options())
+    except MalformedDecision as exc:  # e.g. a solo game on an engine without the Automa
+        raise InvalidInput("players", str(exc)) from None
+
+
 def _start(match):
-    state = GameState.new(catalogue.frozen(match.catalogue_id).engine, players=match.players, seed=match.seed,
-                          academy=match.academy, updated=match.updated)
+    state = _new_state(match)
     match.state = state.to_json()
     match.status = Match.Status.PLAYING
     match.version = 0
@@ -157,12 +267,16 @@ def _start(match):
 
 
 def load_state(match):
-    """The engine state of a started match (None while it waits for players)."""
+    """The engine state of a started match (None while it waits for players). After a decision, the state the
+    service applied it to is answered as it is (its snapshot was sealed from it a moment ago); callers only read it."""
     if match.state is None:
         return None
+    kept = match.__dict__.get("_engine_state")
+    if kept is not None and kept[0] is match.state:
+        return kept[1]
     integrity.check_seal(match)
     try:
-        return GameState.from_json(catalogue.frozen(match.catalogue_id).engine, match.state)
+        return GameState.from_json(_cards(match), match.state)
     except MalformedDecision as exc:
         # A sealed snapshot the engine cannot read is our bug (say, an engine change), never the client's 400.
         raise RuntimeError(f"match {match.pk}: its stored state does not load: {exc}") from exc
@@ -190,7 +304,9 @@ def final_places(seats, result=None):
     inside = [s for s in seats if not s.out]
     left = sorted((s for s in seats if s.out), key=lambda s: s.out_at, reverse=True)
     places = [0] * len(seats)
-    if result:
+    if result and result.get("automa") and inside:  # solo: the player's place against the Automa
+        places[0] = result["places"][0]
+    elif result:
         # The engine's ranking (VP, then dragons on the mat) among the seats still in.
         key = {s.seat: (result["scores"][s.seat]["total"], result["dragons"][s.seat]) for s in inside}
         for s in inside:
@@ -218,16 +334,16 @@ def _progress(match, state, seats, before):
 
 def _announce(match, state, seats, before):
     """After the change commits: tell the player who gains the turn, and wake the queue for a bot's move."""
-    notices = []
+    turn_to = None
     machine_due = None
     if not state.finished:
         seat = seats[state.pending.player]
         if seat.by_machine:
             machine_due = BOT_DELAY.total_seconds()
         elif state.pending.player != before:
-            notices = notify.turn_gained(match, seat.user, match.version)
+            turn_to = seat.user_id  # noted and emailed by the queue, after the commit, not inside the decision
     transaction.on_commit(partial(match_changed.send, sender=Match, match_id=match.pk, version=match.version,
-                                  notices=notices, machine_due=machine_due))
+                                  notices=[], machine_due=machine_due, turn_to=turn_to))
 
 
 @retry_later_when_busy
@@ -248,26 +364,89 @@ def _submit(match_id, user, version, option):
     except MalformedDecision as exc:
         raise InvalidInput("option", str(exc)) from None
     with transaction.atomic():
-        match = _locked(match_id)
-        integrity.check_log_tail(match)
-        seat = seat_of(match, user)
-        if seat is None:
-            raise NotSeated("you do not have a seat at this match")
-        _refuse_unless_playing(match)
-        if version != match.version:
-            raise StaleMatch(f"the match has moved on to version {match.version} (you chose at version {version}); "
-                             f"look again and choose anew")
-        state = load_state(match)
-        seats = list(match.seats.select_related("user"))
-        if state.pending.player != seat:
-            raise NotYourTurn(f"it is {seats[state.pending.player].name}'s turn to choose, not yours")
-        if seats[seat].out:
-            raise NotYourTurn("you have left this match; your seat only passes from now on")
-        if seats[seat].by_machine:
-            raise NotYourTurn("a bot plays your seat since your time ran out")
+        match, state, seats, seat = _to_decide(match_id, user, version)
         _record(match, state, seats, seat, option)
-        match.refresh_from_db()
+    _keep_seats(match, seats)
     return match
+
+
+MAX_TURN = 60  # choices in one confirmed turn (a turn of Wyrmspan has a handful; the preview allows as many)
+
+
+@retry_later_when_busy
+def submit_turn(match_id, user, decisions):
+    """Take the choices of one confirmed turn at once, each at the version it expects: all are stored or none.
+
+    The first decision's version must be the match's (else 409, as for one decision); each next one's must be the
+    version the choices before it lead to. A malformed or rule-breaking choice anywhere, or one after the turn
+    passed to someone else or the game ended, is a 400 naming it (`decisions[i]...`), and nothing is stored."""
+    if not isinstance(decisions, list) or not decisions:
+        raise InvalidInput("decisions", 'expected a list of one or more decisions such as '
+                                        '[{"version": 3, "option": {"kind": "pass", "args": []}}]')
+    if len(decisions) > MAX_TURN:
+        raise InvalidInput("decisions", f"at most {MAX_TURN} choices in one turn")
+    parsed = []
+    for i, decision in enumerate(decisions):
+        field = f"decisions[{i}]"
+        if not isinstance(decision, dict):
+            raise InvalidInput(field, "expected an object with version and option")
+        unknown = set(decision) - {"version", "option"}
+        if unknown:
+            raise InvalidInput(f"{field}.{sorted(unknown)[0]}", "is not part of a decision (version, option)")
+        for name in ("version", "option"):
+            if name not in decision:
+                raise InvalidInput(f"{field}.{name}", "required")
+        version = _whole_number(f"{field}.version", decision["version"], 0)
+        try:
+            option = Option.from_dict(decision["option"])
+        except MalformedDecision as exc:
+            raise InvalidInput(f"{field}.option", str(exc)) from None
+        parsed.append((version, option))
+    with transaction.atomic():
+        match, state, seats, seat = _to_decide(match_id, user, parsed[0][0])
+        for i, (version, option) in enumerate(parsed):
+            field = f"decisions[{i}]"
+            if i:
+                if state.pending is None:
+                    raise InvalidInput(field, f"choice {i + 1}: the game ended before it; nothing was stored")
+                if state.pending.player != seat:
+                    raise InvalidInput(field, f"choice {i + 1}: the turn passed to {seats[state.pending.player].name} "
+                                              f"before it; nothing was stored")
+                if version != match.version:
+                    raise InvalidInput(f"{field}.version", f"expected {match.version}, the version the choices "
+                                                           f"before it lead to; nothing was stored")
+            try:
+                _record(match, state, seats, seat, option)
+            except (IllegalDecision, MalformedDecision) as exc:
+                # The whole turn rolls back with the transaction: the choices before this one are not kept.
+                raise InvalidInput(f"{field}.option", f"choice {i + 1}: {exc}; nothing was stored") from None
+    _keep_seats(match, seats)
+    return match
+
+
+def _to_decide(match_id, user, version):
+    """The match locked for `user`'s decision at `version`, with its state, seats and the user's seat; refused
+    before anything is written when the user may not decide there now."""
+    match = _locked_to_decide(match_id)
+    seats = list(match.seats.select_related("user"))
+    seat = next((s.seat for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise NotSeated("you do not have a seat at this match")
+    _refuse_unless_playing(match)
+    if version != match.version:
+        raise StaleMatch(f"the match has moved on to version {match.version} (you chose at version {version}); "
+                         f"look again and choose anew")
+    # After the version check: a request that waited for the lock while another decision was stored sees the
+    # new row but (on PostgreSQL) the decision rows read in the same statement as they were before; it is stale.
+    integrity.check_log_tail(match)
+    state = load_state(match)
+    if state.pending.player != seat:
+        raise NotYourTurn(f"it is {seats[state.pending.player].name}'s turn to choose, not yours")
+    if seats[seat].out:
+        raise NotYourTurn("you have left this match; your seat only passes from now on")
+    if seats[seat].by_machine:
+        raise NotYourTurn("a bot plays your seat since your time ran out")
+    return match, state, seats, seat
 
 
 def _refuse_unless_playing(match):
@@ -279,39 +458,62 @@ def _refuse_unless_playing(match):
         raise MatchClosed("this match was aborted")
 
 
-def _record(match, state, seats, seat, option):
-    """Apply `option` for `seat` and store it, if the match is still at the version `state` was read at."""
+def _record(match, state, seats, seat, option, by_order=False, before=None):
+    """Apply `option` for `seat` and store it, if the match is still at the version `state` was read at; then let
+    a standing order answer an offer the decision made (game/matches/orders.py). `before` is the seat that chose
+    the decision an order's answer follows: the match never waited for the order, so the turn changed only if it
+    is no longer that seat's."""
     version = match.version
     prompt = state.pending.prompt
-    label = state.label(option)
-    state.apply(option)
+    label = state.label(option) + (f" ({orders.NOTE})" if by_order else "")
+    events = state.apply(option)
     fields = _progress(match, state, seats, seat)
-    snapshot = state.to_json()
+    snapshot = state.to_json()  # the state alone: the log is the decision rows, so a save does not grow with it
     sealed = integrity.next_link(match, version + 1, seat, option, snapshot)
-    changed = Match.objects.filter(pk=match.pk, version=version).update(
-        version=version + 1, state=snapshot, changed=timezone.now(), **fields, **sealed)
+    fields.update(version=version + 1, state=snapshot, changed=timezone.now(), **sealed)
+    changed = Match.objects.filter(pk=match.pk, version=version).update(**fields)
     if changed != 1:
         raise StaleMatch("another decision was stored at the same moment; look again and choose anew")
     MatchDecision.objects.create(match=match, number=version + 1, seat=seat, kind=option.kind,
                                  args=list(option.args), prompt=prompt[:200], label=label[:300],
-                                 link=sealed["chain"])
-    match.version = version + 1
-    _announce(match, state, seats, seat)
+                                 link=sealed["chain"], events=events)
+    for name, value in fields.items():  # the row as stored, without reading it back
+        setattr(match, name, value)
+    match.__dict__["_engine_state"] = (snapshot, state)
+    match.__dict__.setdefault("_stored_events", {})[version + 1] = events  # the answer's story tells them unread
+    integrity.forget_log_tail(match)
+    answer = orders.standing_answer(match, state)
+    if answer is not None:  # the next link chains on from this one (match.chain and seal are set above)
+        _record(match, state, seats, state.pending.player, answer, by_order=True,
+                before=seat if before is None else before)
+        return
+    _announce(match, state, seats, seat if before is None else before)
 
 
 def machine_move(match_id, version):
     """The bot's (or a departed seat's) decision at `version`, if the match still waits for it there; a late or
-    repeated call does nothing. Returns whether a decision was stored."""
+    repeated call does nothing. Returns whether a decision was stored.
+
+    The bot thinks before the match is locked (a strong bot takes about a second); the decision is stored only if
+    the match is still at `version` and the same seat is still played by the machine."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.PLAYING or match.version != version:
+        return False
+    state = load_state(match)
+    seat = match.seats.get(seat=state.pending.player)
+    if not seat.by_machine:
+        return False
+    option = bots.choose(seat, state)
     with transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.PLAYING or match.version != version:
             return False
         state = load_state(match)
         seats = list(match.seats.select_related("user"))
-        seat = seats[state.pending.player]
-        if not seat.by_machine:
+        now = seats[state.pending.player]
+        if not now.by_machine or (now.level, bool(now.out)) != (seat.level, bool(seat.out)):
             return False
-        _record(match, state, seats, seat.seat, bots.choose(seat, state))
+        _record(match, state, seats, now.seat, option)
     return True
 
 
@@ -390,9 +592,11 @@ def rematch(match_id, user):
                 new = Match.objects.create(
                     creator=user, players=len(seats), academy=match.academy, updated=match.updated,
                     seed=secrets.randbits(62), catalogue=frozen, days_per_move=match.days_per_move,
-                    on_timeout=match.on_timeout, private=match.private, rematch_of=match)
+                    on_timeout=match.on_timeout, private=match.private, rematch_of=match,
+                    timeout_level=match.timeout_level, automa_level=match.automa_level, ravel=match.ravel)
         except IntegrityError:
             return Match.objects.get(rematch_of=match)
+        match.save(update_fields=["changed"])  # its players' boards now link to the rematch
         n = len(seats)
         for old in seats:
             person = old.user is not None
@@ -458,7 +662,7 @@ def on_deadline(match_id, version, now=None):
             _record(match, state, seats, seat.seat, bots.choose(seat, state))
         elif match.on_timeout == Match.OnTimeout.BOT:
             seat.controller = MatchSeat.Controller.BOT
-            seat.level = bots.DEFAULT_LEVEL
+            seat.level = match.timeout_level
             seat.save(update_fields=["controller", "level"])
             match.deadline = now + BOT_DELAY
             match.reminded = False
@@ -489,14 +693,14 @@ def remind(match_id, now=None):
 
 def replay(match):
     """Rebuild the state from setup options, seed and the decision log alone (the snapshot must equal it)."""
-    options = {"players": match.players, "seed": match.seed, "academy": match.academy, "updated": match.updated}
+    options = match.engine_options()
     decisions = [{"kind": d.kind, "args": d.args} for d in match.decisions.order_by("number")]
-    return GameState.replay(catalogue.frozen(match.catalogue_id).engine, options, decisions)
+    return GameState.replay(_cards(match), options, decisions)
 
 
 def state_at(match, version):
     """The state after the first `version` decisions of the log (version 0: as the game began)."""
-    options = {"players": match.players, "seed": match.seed, "academy": match.academy, "updated": match.updated}
+    options = match.engine_options()
     decisions = [{"kind": d.kind, "args": d.args} for d in match.decisions.filter(number__lte=version)
                  .order_by("number")]
-    return GameState.replay(catalogue.frozen(match.catalogue_id).engine, options, decisions)
+    return GameState.replay(_cards(match), options, decisions)

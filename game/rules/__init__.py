@@ -59,6 +59,7 @@ KEYWORDS = {
     "here": "here",
     "up_to": "up-to",
     "habitat": "habitat",
+    "swap": "habitat",  # the swap family's own word; each member below keeps its rule
     "swap_dragons": "habitat",
     "swap_with_hand": "habitat",
     "swap_cave_card": "excavate",
@@ -66,6 +67,10 @@ KEYWORDS = {
     "score": "scoring",
     "repeat": "up-to",
     "may": "abilities",
+    "automa": "solo",
+    "solo": "solo",
+    "ravel": "ravel-mode",
+    "automa_cache": "automa-cache",
 }
 
 
@@ -93,4 +98,37 @@ def rules_anchor(keyword):
     return f"{reverse('rules')}#{anchor}"
 
 
-__all__ = ["KEYWORDS", "SECTIONS", "Section", "Term", "anchor_ids", "rules_anchor"]
+__all__ = ["KEYWORDS", "SECTIONS", "Section", "Term", "anchor_ids", "present_rulings", "rules_anchor"]
+
+
+CARD_ROUTES = {"dragons": ("dragon-by-number", "Dragon"), "caves": ("cave-by-number", "Cave card"),
+               "guilds": ("guild-by-number", "Guild tile"), "objectives": ("objective-by-number", "Objective tile")}
+
+
+def present_rulings(rulings):
+    """Rulings as the templates show them: the data plus links to the cards (with names) and to the rule topics."""
+    from cardsite.catalogue.models import Dragon, GuildTile
+
+    wanted = {n for ruling in rulings for n in ruling.dragons}
+    names = {}
+    for number, name in Dragon.objects.filter(number__in=wanted).order_by("printing").values_list("number", "name"):
+        names.setdefault(("dragons", number), name)
+    wanted = {n for ruling in rulings for n in ruling.guilds}
+    for number, name in GuildTile.objects.filter(number__in=wanted).order_by("-expansion_id").values_list(
+            "number", "name"):
+        names[("guilds", number)] = name
+    titles = {block.id: block.name for section in SECTIONS for block in section.blocks if isinstance(block, Term)}
+    titles.update({section.slug: section.title for section in SECTIONS})
+    shown = []
+    for ruling in rulings:
+        cards = []
+        for kind, (route, noun) in CARD_ROUTES.items():
+            for number in ruling.cards(kind):
+                cards.append({"kind": kind, "number": number, "url": reverse(route, args=[number]),
+                              "name": names.get((kind, number)) or f"{noun} {number}"})
+        shown.append({
+            "ruling": ruling, "anchor": f"ruling-{ruling.id}", "cards": cards,
+            "topics": [{"anchor": topic, "url": f"{reverse('rules')}#{topic}", "title": titles.get(topic, topic)}
+                       for topic in ruling.topics],
+        })
+    return shown

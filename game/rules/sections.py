@@ -4,7 +4,11 @@ Each section and each defined term has an id that becomes an anchor on /rules/, 
 effect text can link a keyword straight to the rule behind it (see `rules_anchor`). The rulebooks in
 shared/rules/ are the authority; this is a summary written for players looking something up mid-game.
 """
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
+
+AUTOMA_DATA = Path(__file__).resolve().parents[2] / "fixtures" / "automa.json"
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,15 @@ def para(text):
 
 def bullets(*items):
     return list(items)
+
+
+def _automa_facts(tag):
+    """The solo rules' facts with this tag, from the data the engine plays (fixtures/automa.json)."""
+    try:
+        facts = json.loads(AUTOMA_DATA.read_text())["board_facts"][0]["value"]["facts"]
+    except (OSError, ValueError, KeyError, IndexError):
+        return ["(the Automa's data file is missing)"]
+    return [fact["text"] for fact in facts if fact["tag"] == tag]
 
 
 SECTIONS = (
@@ -215,6 +228,44 @@ SECTIONS = (
           "down."),
         para("Most VP wins. A tie goes to the player with more dragons on their mat (tucked cards do not count); if "
           "still tied, the victory is shared."),
+    )),
+    Section("solo", "Solo against the Automa", "Playing alone: the Automa follows a deck of decision cards and "
+            "never chooses.", (
+        para("Set up as for two players, but the Automa takes no mat, cards, coins, resources or eggs. Her guild "
+          "token starts on the START space; she has one guild marker ready, and one more becomes ready after each "
+          "of rounds 1 to 3. Her deck is the 8 decision cards of the level you pick (1, 2 or 3, each also in Ravel "
+          "Mode). If the objective about position on the Dragon Guild comes up, another tile replaces it."),
+        para("You are the start player in every round. On her turn she turns over the top card of her deck and "
+          "does what it shows, in this order: refresh the dragon display (three new face-up dragons), put a coin "
+          "on or take one off this round's objective tile, then move her guild token the number of spaces the "
+          "card gives for this round. She gains nothing from ordinary guild spaces. When she reaches a brown "
+          "space (stopping on it or moving past), she takes the dragon in the display slot the card names and "
+          "either the cave card in the slot it names or places a marker on the guild tile, on the ability the "
+          "card counts to."),
+        para("When the last card of her deck shows the pass mark, she passes instead of playing it; with no card "
+          "left she passes. Each round her 8 cards are shuffled again, one is set aside unseen and the other 7 "
+          "are her deck."),
+        para("At round end she competes for the objective like a player: her count is the tile's Automa value for "
+          "the round plus the coins on it (never more than a player could have). Ties are friendly. The coins "
+          "then go back."),
+        Term("automa-score", "The Automa's score", "7 VP for each dragon she took (8 at level 3), 2 VP for each "
+             "cave card, 1 VP for each space her guild token stands past the last brown space (none on a brown "
+             "space), and her objective places. If you tie, you win."),
+        Term("ravel-mode", "Ravel Mode", "Some of her cards move her as many spaces as you have excavated in "
+             "your most excavated cave (or that plus one, or your least excavated cave; the first space of a cave "
+             "counts, a full cave counts 4). Between rounds you keep at most 2 coins. At game end her markers on "
+             "the guild tile's END GAME squares score their VP."),
+        Term("automa-cache", "Dragon Academy: Automa's cache", "When your dragon or cave ability offers all "
+             "opponents something, she takes 2 cache tokens for each item she would gain, or 1 for each if the "
+             "offer makes her pay first; she scores 1 VP for every 2 tokens. A random player starts round 1 and "
+             "the start alternates. If she passes before you, you may not pass onto a 6-income space."),
+        para("Not everything above is in the official rules we could read. These points follow unofficial tools "
+          "(community readings):"),
+        _automa_facts("COMMUNITY"),
+        para("These follow from the official rules but are not stated in them (inferred):"),
+        _automa_facts("INFERRED"),
+        para("And these are our own decisions where no source answers:"),
+        _automa_facts("DECISION"),
     )),
     Section("terms", "Terms used on cards", "Short phrases and what they cover.", (
         Term("in-this-cave", "In this cave", "Only the cave the dragon sits in (the Crimson Cavern, the Golden "

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.browser import open_chromium
+from tests.browser import open_chromium, wait_for
 from tests.calculator.effort import scenario
 
 from game.models import ScoreSheet
@@ -14,11 +14,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def browser():
     yield from open_chromium("390,844")
-
-
-def wait_for(driver, condition, timeout=10):
-    from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout).until(lambda d: condition(d))
 
 
 class Page:
@@ -41,9 +36,18 @@ class Page:
         element.send_keys(str(value))
 
     def choose(self, name, value):
+        """Pick a value: a list (select) is two taps, a row of buttons (the objective places) is one."""
+        from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import Select
-        self.taps += 2
-        Select(self.el(name)).select_by_value(str(value))
+        element = self.el(name)
+        if element.tag_name == "select":
+            self.taps += 2
+            Select(element).select_by_value(str(value))
+            return
+        self.taps += 1
+        button = self.driver.find_element(By.CSS_SELECTOR, f'input[name="{name}"][value="{value}"]')
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
 
     def click(self, css):
         from selenium.webdriver.common.by import By
@@ -150,7 +154,8 @@ def test_four_player_card_game_with_places_is_filled_in_scored_and_saved(browser
     assert browser.find_elements(By.CSS_SELECTOR, ".calc-chart svg rect")
     # The form comes back filled in, so the game can be corrected and saved.
     assert browser.find_element(By.NAME, dee + ".dragon").get_attribute("value") == "86 Northern Cavalier Wyvern"
-    assert browser.find_element(By.NAME, "players[1].card.objective_places[0]").get_attribute("value") == "1"
+    assert browser.find_element(By.CSS_SELECTOR, 'input[name="players[1].card.objective_places[0]"]:checked'
+                                ).get_attribute("value") == "1"
 
     page.click("#save-button")
     wait_for(browser, lambda d: "/calculator/s/" in d.current_url)
@@ -287,3 +292,22 @@ def test_without_javascript_the_page_is_a_form_that_scores(browser, live_server,
     wait_for(browser, lambda d: d.find_elements(By.ID, "result"))
     # 2 + 5 printed, 3 for the other dragon in the Grotto, 2 eggs, round 1 1st (4).
     assert page.totals() == {"Ann": 2 + 5 + 3 + 2 + 4}
+
+
+def test_objective_places_are_one_tap_buttons_big_enough_for_a_thumb_and_move_with_arrow_keys(
+        browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.click("input[name=mode][value=card]")
+    name = "players[0].card.objective_places[0]"
+    page.choose(name, 1)
+    assert page.taps == 2  # the mode, then one tap for the place
+    segments = browser.find_elements(By.CSS_SELECTOR, f'#f-{"players0cardobjective_places0"} .calc-segment span')
+    assert [s.text for s in segments] == ["—", "1st", "2nd", "3rd", "other"]
+    assert all(s.size["width"] >= 44 and s.size["height"] >= 44 for s in segments)
+    checked = browser.find_element(By.CSS_SELECTOR, f'input[name="{name}"]:checked')
+    assert checked.get_attribute("value") == "1"
+    checked.send_keys(Keys.ARROW_RIGHT)
+    assert browser.find_element(By.CSS_SELECTOR, f'input[name="{name}"]:checked').get_attribute("value") == "2"

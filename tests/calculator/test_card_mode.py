@@ -247,7 +247,7 @@ def test_striped_dragonette_compares_with_every_player_not_only_the_left_neighbo
 
 
 def test_abilities_are_read_from_the_catalogue_not_written_into_the_calculator(scored):
-    from cardsite.models import Dragon
+    from cardsite.catalogue.models import Dragon
 
     mat = [d(42, G), d(47, G)]
     before = scored({"mode": "card", "players": [player("Ann", mat)]})

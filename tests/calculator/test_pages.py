@@ -18,8 +18,8 @@ def totals(html):
 
 
 def field_errors(page, name):
-    """Error messages printed inside the label (or the score pad's cell) that holds the input `name`."""
-    match = re.search(r'<(label|td)[^>]* class="[^"]*has-error[^"]*">(?:(?!</\1>).)*?name="' + re.escape(name) +
+    """Error messages printed inside the label, fieldset (or the score pad's cell) that holds the input `name`."""
+    match = re.search(r'<(label|td|fieldset)[^>]* class="[^"]*has-error[^"]*">(?:(?!</\1>).)*?name="' + re.escape(name) +
                       r'"(?:(?!</\1>).)*</\1>', page, re.S)
     return [html.unescape(e) for e in re.findall(r'class="calc-error"[^>]*>([^<]+)<', match.group(0))] if match else []
 
@@ -51,6 +51,19 @@ def test_quick_form_scores_and_shows_the_breakdown_and_chart(client, catalogue):
     assert "Ann wins" in html
     assert "<svg" in html and "<rect" in html
     assert ScoreSheet.objects.count() == 0
+
+
+@pytest.mark.parametrize("ravel,guild", [(False, 0), (True, 6)])
+def test_the_solo_form_scores_the_automa_by_her_level_and_ravel_mode(client, catalogue, ravel, guild):
+    post = {"mode": "quick", "solo": "on", "players[0].name": "Me", "players[0].dragon_vp": "5",
+            "automa.level": "3", "automa.dragon_cards": "10", "automa.cave_cards": "3", "automa.guild_steps": "4",
+            "automa.guild_markers": "6"}
+    if ravel:
+        post["automa.ravel"] = "on"
+    html = client.post("/calculator/", post).content.decode()
+    # 10 dragons at 8 VP (level 3), 3 cave cards at 2, 4 guild steps; her END GAME square only in Ravel Mode
+    assert totals(html)["Automa"] == 80 + 6 + 4 + guild
+    assert ('name="automa.ravel" id="f-automa-ravel" checked' in html) is ravel
 
 
 def test_a_mistake_is_shown_beside_its_field_and_nothing_is_saved(client, catalogue):
@@ -146,6 +159,8 @@ ROUND_TRIPS = {
         {"name": "Ben", "dragon_vp": 28, "visible_dragons": 11, "objective_places": [0, 0, 1, 1]}]},
     "quick, solo with the Automa": {"mode": "quick", "players": [{"name": "Me", "dragon_vp": 40}],
                                     "automa": {"dragon_vp": 30, "cache_tokens": 5, "guild_markers": [3]}},
+    "quick, solo with the Automa in Ravel Mode": {"mode": "quick", "players": [{"name": "Me"}], "automa": {
+        "level": 2, "ravel": True, "dragon_cards": 9, "cave_cards": 3, "guild_steps": 4, "guild_markers": [6]}},
     "card, Academy, two players": {"mode": "card", "academy": True, "guild_tile": 4, "objectives": [
         {"tile": 7, "side": "b"}, None, {"tile": 3, "side": "a"}, {"tile": 10, "side": "b"}], "players": [
         {"name": "Ann", "dragons": [{"card": 86, "cave": "golden_grotto", "choice": 2, "tucked": 2},

@@ -80,13 +80,37 @@ def test_negative_end_game_total_counts_against_the_player(scored):
 def test_solo_game_ranks_the_player_against_the_automa_entry(scored):
     result = scored({"mode": "quick", "players": [line("Me", dragon_vp=50, visible_dragons=9)],
                      "automa": {"dragon_vp": 38, "guild_markers": [6], "cache_tokens": 7, "objective_vp": 10,
-                                "visible_dragons": 10}})
+                                "visible_dragons": 10, "ravel": True}})
     automa = result["by_name"]["Automa"]
     assert automa["automa"] is True
-    # Automa: 38 printed + 6 guild + 7 cache tokens // 2 = 3 + 10 objectives
+    # Automa: 38 printed + 6 guild (Ravel Mode) + 7 cache tokens // 2 = 3 + 10 objectives
     assert automa["breakdown"]["cached"] == 3
     assert automa["total"] == 38 + 6 + 3 + 10 == 57
     assert result["winners"] == ["Automa"]
+
+
+def test_the_automa_scores_her_end_game_squares_only_in_ravel_mode(scored):
+    sheet = {"mode": "quick", "players": [line("Me", dragon_vp=5)], "automa": {"guild_markers": [6, 3]}}
+    assert scored(sheet)["by_name"]["Automa"]["breakdown"]["guild"] == 0
+    sheet["automa"]["ravel"] = True
+    assert scored(sheet)["by_name"]["Automa"]["breakdown"]["guild"] == 9
+
+
+def test_the_automa_entry_counts_cards_and_guild_steps_by_her_level(scored):
+    result = scored({"mode": "quick", "players": [line("Me", dragon_vp=5)],
+                     "automa": {"level": 3, "dragon_cards": 9, "cave_cards": 4, "guild_steps": 2}})
+    breakdown = result["by_name"]["Automa"]["breakdown"]
+    assert (breakdown["dragons"], breakdown["items"], breakdown["guild"]) == (9 * 8, 4 * 2, 2)
+    level1 = scored({"mode": "quick", "players": [line("Me", dragon_vp=5)],
+                     "automa": {"level": 1, "dragon_cards": 9}})
+    assert level1["by_name"]["Automa"]["breakdown"]["dragons"] == 9 * 7
+
+
+def test_a_tie_with_the_automa_goes_to_the_player(scored):
+    result = scored({"mode": "quick", "players": [line("Me", dragon_vp=14, visible_dragons=2)],
+                     "automa": {"dragon_cards": 2, "visible_dragons": 12}})
+    assert result["by_name"]["Automa"]["total"] == result["by_name"]["Me"]["total"] == 14
+    assert result["winners"] == ["Me"]
 
 
 def test_objective_placements_take_the_round_vp_from_the_catalogue(scored):

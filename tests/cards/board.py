@@ -1,64 +1,42 @@
 """Build an exact position from real cards by printed number, and drive its questions by hand."""
 from game.engine.decisions import Option
-from game.engine.interpreter import push_ability
 from game.engine.model import COLUMNS
+from game.engine.position import build_position
+from game.language.vocabulary import CAVES, RESOURCES
 
 from tests.engine import invariants
 from tests.engine.helpers import real_catalogue
 
-from .situation import _pull, dragon_index, fresh_game
+from .situation import dragon_index
 
 CAT = real_catalogue()
 
 
 def build(players=2, academy=True, mats=None, hands=None):
-    """A game past setup with empty mats, then each seat's mat set from {space: number or dict} and hands from
-    {seat: [numbers]}. A dict space may say {"n": number, "eggs": 1, "cached": [..], "tucked": k, "tokens": t}.
-    Spaces right of column 1 are excavated with cave cards from the deck. Every seat has 3 of each resource."""
-    st = fresh_game(players, academy=academy)
-    for pl in st.players:
-        st.dragon_deck += pl.hand
-        st.cave_deck += pl.caves
-        pl.hand, pl.caves = [], []
-        pl.res = [3, 3, 3, 3]
-        pl.coins = 5
-        pl.nest = 0
-    for seat, spaces in (mats or {}).items():
-        pl = st.players[seat]
-        for index, spec in sorted(spaces.items()):
+    """A game at seat 0's main action with empty mats but for each seat's mat set from {space: number or dict} and
+    hands from {seat: [numbers]}. A dict space may say {"n": number, "eggs": 1, "cached": [..], "tucked": k,
+    "tokens": t, "printing": "updated"}. Spaces right of column 1 are excavated with cave cards dealt at random.
+    Every seat has 3 of each resource, 5 coins, no eggs in the nests and no cave cards."""
+    updated = academy
+    seats = []
+    for seat in range(players):
+        mat = {cave: [None] * COLUMNS for cave in CAVES}
+        for index, spec in sorted((mats or {}).get(seat, {}).items()):
             spec = spec if isinstance(spec, dict) else {"n": spec}
-            d = dragon_index(spec["n"], spec.get("printing", "original"))
-            _pull(st, d)
-            space = pl.spaces[index]
-            space.dragon = d
-            space.eggs = spec.get("eggs", 0)
-            space.cached = list(spec.get("cached", [0, 0, 0, 0]))
-            space.tokens = spec.get("tokens", 0)
-            for _ in range(spec.get("tucked", 0)):
-                space.tucked.append(st.dragon_deck.pop())
-        for index in spaces:
-            cave, col = divmod(index, COLUMNS)
-            for c in range(1, col + 1):
-                if pl.spaces[cave * COLUMNS + c].cave_card is None:
-                    pl.spaces[cave * COLUMNS + c].cave_card = st.cave_deck.pop()
-    for seat, numbers in (hands or {}).items():
-        for number in numbers:
-            d = dragon_index(number)
-            _pull(st, d)
-            st.players[seat].hand.append(d)
-    st.refill_display()
-    st.current = st.start = 0
-    st.pending = None
-    st.stack = [{"t": "turn"}]
-    st.reask()
-    return st
+            if "printing" in spec:
+                updated = spec["printing"] == "updated"
+            space = {"dragon": spec["n"], "eggs": spec.get("eggs", 0), "tucked": spec.get("tucked", 0),
+                     "training": spec.get("tokens", 0),
+                     "cached": dict(zip(RESOURCES, spec.get("cached", [0, 0, 0, 0])))}
+            mat[CAVES[index // COLUMNS]][index % COLUMNS] = space
+        seats.append({"mat": mat, "hand": list((hands or {}).get(seat, [])), "cave_cards": 0, "coins": 5,
+                      "nest_eggs": 0, "resources": {r: 3 for r in RESOURCES}})
+    return build_position(CAT, players=seats, academy=academy, updated=updated, seed=5)
 
 
 def fire(st, seat, effect, others=None, src=-1, cave=-1, source="test", kind="when_played"):
     """Queue an ability for `seat` (asked yes/no like a card's) and run to its first question."""
-    st.pending = None
-    push_ability(st, seat, effect, others, src=src, cave=cave, ask=True, source=source, kind=kind)
-    st.run()
+    st.fire_ability(seat, {"effect": effect, "others": others, "kind": kind}, src=src, cave=cave, source=source)
 
 
 def fire_card(st, seat, number, kind, printing="original"):
@@ -77,9 +55,21 @@ def answer(st, kind, *args):
     raise AssertionError(f"no option {kind}{args} in {st.legal_options()} ({st.pending and st.pending.prompt})")
 
 
+def about(st):
+    """What the pending question is about: the name of the card whose ability it offers, else the benefit's source."""
+    data = st.pending.data
+    card = data.get("card")
+    return card["name"] if card else data.get("source")
+
+
+def asks_to_use(st, name):
+    """Whether the pending question offers the ability of the card named `name` (its owner's yes or no)."""
+    return st.pending is not None and st.pending.kind == "use_ability" and about(st) == name
+
+
 def waiting(st):
     """True while the ability still asks something (the game is not back at a main action)."""
-    return st.pending is not None and st.pending.prompt != "Choose your action"
+    return st.pending is not None and st.pending.kind != "main_action"
 
 
 def space_of(st, seat, number):

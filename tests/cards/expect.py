@@ -60,16 +60,16 @@ def channels(node):
     elif word == "excavate":
         acts.add("mat_caves")
         may |= {"caves", "eggs", "coins", ANY}  # the cave card's when-played ability, the 4th column's benefit
-    elif word in ("play_dragon", "cover_dragon", "swap_with_hand", "swap_dragons"):
+    elif word == "play_dragon" or word == "swap" and node["what"] != "cave_card":
         acts.add("mat_dragons")
         may |= {"hand", "res", "coins", "eggs", "tucked", "cached", "tokens", ANY}
-    elif word == "swap_cave_card":
+    elif word == "swap":  # a cave card
         acts.add("mat_caves")
         may |= {"caves", ANY}
     elif word == "train":
         acts.add("tokens")
         may |= {"res", "coins", "eggs", "hand", "caves"}
-        if node.get("then"):
+        if node.get("if_done"):
             may.add(ANY)
     elif word == "activate":
         may.add(ANY)
@@ -81,7 +81,7 @@ def channels(node):
         may.add(ANY)
     elif word == "score":
         acts.add("end_vp")
-    for key in ("then", "else", "effect"):
+    for key in ("then", "else", "buys", "if_done", "effect"):
         if isinstance(node.get(key), dict):
             m, a = channels(node[key])
             may |= m
@@ -166,7 +166,7 @@ def oracle_score(cat, pl, src, node):
 def fixed_here(node):
     """For a single lay_egg / cache (one named resource) / tuck word acting on this dragon with a fixed count and
     nothing after it: (what, resource or None, count). None for anything else."""
-    if node.get("then") or not isinstance(node.get("count", 1), int):
+    if node.get("if_done") or not isinstance(node.get("count", 1), int):
         return None
     word = node["do"]
     if word == "lay_egg" and node.get("on") == {"scope": "here"} and not node.get("up_to"):

@@ -7,9 +7,10 @@ than stop, and otherwise take the first option.
 """
 from functools import lru_cache
 
-from game.engine.interpreter import push_ability
 from game.engine.model import COLUMNS
+from game.engine.position import export_position, load_position
 from game.engine.state import GameState
+from game.language.vocabulary import CAVES
 
 from tests.engine import invariants
 from tests.engine.helpers import real_catalogue
@@ -49,109 +50,152 @@ OPPONENT_DRAGONS = (56, 92, 155)
 def fresh_game(players=3, seed=5, academy=True):
     cat = real_catalogue()
     st = GameState.new(cat, players=players, seed=seed, academy=academy)
-    while st.pending is not None and st.pending.prompt != "Choose your action":
+    _deal_as_counted(st)
+    while st.pending is not None and st.pending.kind != "main_action":
         st.apply(st.legal_options()[0])
     return st
 
 
-def _give(st, seat, rich):
-    pl = st.players[seat]
-    pl.res = [3, 3, 3, 3] if rich else [1, 1, 1, 1]
-    pl.coins = 6 if rich else 2
-    pl.passed = False
+def _deal_as_counted(st):
+    """The exact tables were counted on a deal that gave the players their cards before the display (the engine
+    now fills the display first, as the rulebook sets up). The same cards came off the decks, so hand them round
+    as they lay then: the display's cards to seat 0, each seat's to the next, the last seat's to the display."""
+    hands = [pl.hand for pl in st.players]
+    caves = [pl.caves for pl in st.players]
+    dragons_then = [list(st.display_dragons)] + hands[:-1]
+    caves_then = [list(st.display_caves)] + caves[:-1]
+    st.display_dragons, st.display_caves = list(hands[-1]), list(caves[-1])
+    for pl, dragons, cave_cards in zip(st.players, dragons_then, caves_then):
+        pl.hand, pl.caves = list(dragons), list(cave_cards)
+    st.reask()
 
 
-def _take_from_deck(st, n, prefer=None):
-    """The first n dragons of the deck (those `prefer` likes first)."""
-    order = sorted(st.dragon_deck, key=lambda d: not prefer(d)) if prefer else list(st.dragon_deck)
-    out = order[:n]
-    for d in out:
-        st.dragon_deck.remove(d)
-    return out
+class Table:
+    """A dealt game's position (game/engine/position.py), edited by card number: decks list the top card first."""
+
+    def __init__(self, position):
+        self.pos = position
+        self.decks = position["decks"]
+
+    def pull(self, number):
+        """Take one dragon out of the deck, the discard pile or the display."""
+        for pile in (self.decks["dragons"], self.pos["discards"]["dragons"]):
+            if number in pile:
+                pile.remove(number)
+                return number
+        slots = self.pos["display"]["dragons"]
+        if number in slots:
+            slots[slots.index(number)] = None
+            return number
+        raise AssertionError(f"dragon {number} is not in this game's decks")
+
+    def take(self, n, prefer=None):
+        """The n dragons nearest the bottom of the deck (those `prefer` likes first)."""
+        order = list(reversed(self.decks["dragons"]))
+        if prefer:
+            order.sort(key=lambda d: not prefer(d))
+        out = order[:n]
+        for d in out:
+            self.decks["dragons"].remove(d)
+        return out
+
+    def top_cave(self):
+        return self.decks["caves"].pop(0)
+
+    def refill_display(self):
+        for i in range(3):  # as the engine refills: slot by slot, a dragon then a cave card, from the top
+            for key in ("dragons", "caves"):
+                if self.pos["display"][key][i] is None and self.decks[key]:
+                    self.pos["display"][key][i] = self.decks[key].pop(0)
 
 
-def _pull(st, d):
-    """Take one dragon out of the deck, the discard pile or the display."""
-    if d in st.dragon_deck:
-        st.dragon_deck.remove(d)
-    elif d in st.dragon_discard:
-        st.dragon_discard.remove(d)
-    elif d in st.display_dragons:
-        st.display_dragons[st.display_dragons.index(d)] = None
-    else:
-        raise AssertionError(f"dragon index {d} is not in this game's decks")
+def _give(pl, rich):
+    pl["resources"] = {r: 3 if rich else 1 for r in ("meat", "gold", "crystal", "milk")}
+    pl["coins"] = 6 if rich else 2
+    pl["passed"] = False
 
 
 def situation(card_index, players=3, academy=True):
     """A game where seat 0 has dragon `card_index` (None for cave cards: the space stays empty) on a busy mat."""
     cat = real_catalogue()
     st = fresh_game(players, academy=academy)
-    for pl in st.players:  # starting hands go back to the decks; every card stays in exactly one place
-        st.dragon_deck += pl.hand
-        st.cave_deck += pl.caves
-        pl.hand, pl.caves = [], []
-    me = st.players[0]
+    table = Table(export_position(st))
+    pos = table.pos
+    number = {i: c.number for i, c in enumerate(cat.dragons)}
+    pool = set(cat.dragon_deck(academy, st.options["updated"]))
+    for pl in pos["players"]:  # starting hands go back on top of the decks; every card stays in exactly one place
+        table.decks["dragons"][:0] = reversed(pl["hand"])
+        table.decks["caves"][:0] = reversed(pl["cave_cards"])
+        pl["hand"], pl["cave_cards"] = [], []
+    me = pos["players"][0]
     home = cat.dragons[card_index].habitats[0] if card_index is not None else 0
     caves = {"home": home, "next": (home + 1) % 3, "last": (home + 2) % 3}
     space = home * COLUMNS + 1
+
+    def put(pl, index, entry):
+        pl["mat"][CAVES[index // COLUMNS]][index % COLUMNS] = entry
+
+    def at(pl, index):
+        return pl["mat"][CAVES[index // COLUMNS]][index % COLUMNS]
+
     taken = {card_index}
-    for cave, col, number, alternate in LAYOUT:
-        d = dragon_index(number)
+    for cave, col, n, alternate in LAYOUT:
+        d = dragon_index(n)
         if d in taken:
             d = dragon_index(alternate)
         card = cat.dragons[d]
         if card.expansion != "base" and not academy:
             continue
         taken.add(d)
-        _pull(st, d)
-        index = caves[cave] * COLUMNS + col
-        me.spaces[index].dragon = d
-        me.spaces[index].eggs = min(1, card.capacity)
+        table.pull(card.number)
+        entry = {"dragon": card.number, "eggs": min(1, card.capacity)}
         if card.size == "fledgling":
-            me.spaces[index].tokens = len(card.training) if col == 2 else 1
+            entry["training"] = len(card.training) if col == 2 else 1
+        put(me, caves[cave] * COLUMNS + col, entry)
     if card_index is not None:
-        _pull(st, card_index)
-        me.spaces[space].dragon = card_index
-        me.spaces[space].eggs = min(1, cat.dragons[card_index].capacity)
-        me.spaces[space].cached = [1, 0, 1, 1]  # meat, crystal and milk, so "per X cached here" has something
-        me.spaces[space].tucked = _take_from_deck(st, 1)
+        if card_index not in pool:
+            raise AssertionError(f"dragon index {card_index} is not in this game's decks")
+        table.pull(number[card_index])
+        put(me, space, {"dragon": number[card_index], "eggs": min(1, cat.dragons[card_index].capacity),
+                        "cached": {"meat": 1, "crystal": 1, "milk": 1},  # so "per X cached here" has something
+                        "tucked": table.take(1)})
     # Excavated: columns 2-3 of every cave and column 4 of the home cave (the other two column-4 spaces stay open).
     for cave in range(3):
         for col in (1, 2, 3) if cave == home else (1, 2):
-            me.spaces[cave * COLUMNS + col].cave_card = st.cave_deck.pop()
-    first = me.spaces[home * COLUMNS]
-    first.cached[0] = 1
-    first.tucked = _take_from_deck(st, 1)
-    me.nest = 1
-    _give(st, 0, True)
-    me.hand = _take_from_deck(st, 3, prefer=lambda d: len(cat.dragons[d].habitats) == 3)
-    me.caves = [st.cave_deck.pop(), st.cave_deck.pop()]
-    # Two guild markers, and round objectives where seat 0 placed last once.
-    end_row = st.guild_board[-1]
-    me.markers = [[-1, 0], [-1, 1]]
-    end_row[0].append(0)
-    end_row[1].append(0)
-    me.objectives = [3, 1]
+            entry = at(me, cave * COLUMNS + col) or {}
+            entry["cave_card"] = table.top_cave()
+            put(me, cave * COLUMNS + col, entry)
+    first = at(me, home * COLUMNS)
+    first.setdefault("cached", {})["meat"] = 1
+    first["tucked"] = table.take(1)
+    me["nest_eggs"] = 1
+    _give(me, True)
+    index_of = {number[i]: i for i in pool}
+    me["hand"] = table.take(3, prefer=lambda n: len(cat.dragons[index_of[n]].habitats) == 3)
+    me["cave_cards"] = [table.top_cave(), table.top_cave()]
+    me["guild_markers"] = [[-1, 0], [-1, 1]]  # two guild markers, and round objectives where seat 0 placed last once
+    pos["guild"].pop("squares")
+    me["objective_places"] = [3, 1]
     for seat in range(1, players):
-        opponent = st.players[seat]
-        _give(st, seat, False)
-        opponent.hand = _take_from_deck(st, 1)
-        opponent.caves = [st.cave_deck.pop()]
+        opponent = pos["players"][seat]
+        _give(opponent, False)
+        opponent["hand"] = table.take(1)
+        opponent["cave_cards"] = [table.top_cave()]
         d = dragon_index(OPPONENT_DRAGONS[seat - 1])
         if d == card_index:
             d = dragon_index(OPPONENT_DRAGONS[-1])
-        _pull(st, d)
-        opponent.spaces[0].dragon = d
-        opponent.objectives = [1, 2]
+        table.pull(number[d])
+        put(opponent, 0, {"dragon": number[d]})
+        opponent["objective_places"] = [1, 2]
         fledgling = dragon_index(188)
         if seat == 1 and academy and fledgling != card_index:  # something for "each opponent may train"
-            _pull(st, fledgling)
-            opponent.spaces[COLUMNS].dragon = fledgling
-    st.refill_display()
-    st.current = st.start = 0
-    st.pending = None
-    st.stack = [{"t": "turn"}]
-    return st, (space if card_index is not None else None)
+            table.pull(188)
+            put(opponent, COLUMNS, {"dragon": 188})
+    table.refill_display()
+    pos["current_player"] = pos["start_player"] = 0
+    for key in ("stack", "frames", "pending"):  # seat 0 to choose an action; the ability fires from there
+        pos["engine"].pop(key, None)
+    return load_position(cat, pos), (space if card_index is not None else None)
 
 
 def snapshot(st, seat):
@@ -186,7 +230,7 @@ def settle(st, limit=400, memo=None):
     """Answer every question until the game waits for seat 0's next action again; check invariants each step."""
     memo = {"roundtrip": False} if memo is None else memo
     steps = 0
-    while st.pending is not None and st.pending.prompt != "Choose your action":
+    while st.pending is not None and st.pending.kind != "main_action":
         st.apply(policy(st.legal_options()))
         invariants.check(st, memo)
         steps += 1
@@ -197,9 +241,6 @@ def settle(st, limit=400, memo=None):
 def run_ability(st, seat, ability, src=-1, cave=-1, source="test"):
     """Fire one ability for `seat` as its card would, and settle it. Returns (before, after) per seat."""
     before = [snapshot(st, p) for p in range(len(st.players))]
-    st.pending = None
-    push_ability(st, seat, ability["effect"], ability.get("others"), src=src, cave=cave, ask=True, source=source,
-                 kind=ability.get("kind", ""))
-    st.run()
+    st.fire_ability(seat, ability, src=src, cave=cave, source=source)
     settle(st)
     return before, [snapshot(st, p) for p in range(len(st.players))]

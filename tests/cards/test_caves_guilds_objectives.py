@@ -2,7 +2,6 @@
 run on the busy mat of situation.py and checked against what their words say."""
 import pytest
 
-from game.engine.interpreter import count, new_frame
 from tests.engine.helpers import real_catalogue
 
 from .expect import ANY, channels, fixed_gains
@@ -111,8 +110,7 @@ def test_objective_side_counts_the_busy_mat(number, side):
     tile = next(t for t in CAT.objective_tiles if t["number"] == number)
     counter = tile["sides"][side]["counts"]
     st, _ = situation(dragon_index(184))
-    fid = new_frame(st, 0, source="objective")
-    value = count(st, st.frames.pop(fid), counter)
+    value = st.count(counter, 0)
     assert value == OBJECTIVE_COUNTS[(number, side)], counter
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from tests.engine.helpers import real_catalogue
 
-from .situation import dragon_index, run_ability, situation, snapshot
+from .situation import dragon_index, run_ability, situation
 
 CAT = real_catalogue()
 RESOURCES = ("meat", "gold", "crystal", "milk")

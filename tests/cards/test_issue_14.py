@@ -1,7 +1,7 @@
 """Issue 14: rules the engine got wrong, each pinned by a real card on an exact mat."""
 from game.engine.decisions import Option
 
-from .board import CAT, answer, build, fire, fire_card
+from .board import CAT, answer, asks_to_use, build, fire, fire_card
 from .situation import caves_by_number, dragon_index
 
 CRIMSON, GOLDEN, AMETHYST = 0, 4, 8
@@ -13,7 +13,7 @@ def test_a_fledgling_played_this_turn_is_still_offered_training_when_walked_over
     pl.fresh.append(dragon_index(206))  # as if an earlier ability of this turn had played it
     answer(st, "explore", 0)
     answer(st, "resource", "meat")  # the path's first icon
-    assert st.pending.prompt.endswith("Train this fledgling once?")
+    assert st.pending.kind == "use_ability" and st.pending.data["effect"]["do"] == "train"
     answer(st, "yes")
     assert pl.spaces[CRIMSON].tokens == 1
 
@@ -31,11 +31,12 @@ def test_a_hatchling_caching_milk_it_lacks_offers_the_exchange_first():
     pl = st.players[0]
     pl.res = [0, 2, 0, 0]
     fire_card(st, 0, 1, "if_activated")
-    assert st.pending.prompt.startswith("Use White-Bellied Grazer"), "skipped as if it could do nothing"
+    assert asks_to_use(st, "White-Bellied Grazer"), "skipped as if it could do nothing"
     answer(st, "yes")  # the only way is 2 gold for the milk, then caching it: both taken at once
     assert pl.spaces[GOLDEN].cached == [0, 0, 0, 1] and pl.res == [0, 0, 0, 0]
     assert pl.spaces[GOLDEN].fed == 1  # fed once: its cave card is offered next
-    assert st.pending.prompt == "Use White-Bellied Grazer: Gain 1 cave card?"
+    assert asks_to_use(st, "White-Bellied Grazer") and st.pending.data["ability"] == "on_feed"
+    assert st.pending.data["effect"] == {"do": "gain", "item": "cave"}
 
 
 def test_a_cache_offers_the_exchange_beside_what_the_player_holds():
@@ -55,7 +56,7 @@ def test_galvanic_wyrm_plays_a_dragon_whose_meat_the_player_makes_by_exchange():
     pl = st.players[0]
     pl.res = [1, 2, 0, 0]
     fire_card(st, 0, 198, "once_per_round")
-    assert st.pending.prompt.startswith("Use Galvanic Wyrm"), "skipped as if it could do nothing"
+    assert asks_to_use(st, "Galvanic Wyrm"), "skipped as if it could do nothing"
     answer(st, "yes")  # one dragon, one cave, one exchange (2 gold for a meat): no question left
     assert pl.spaces[CRIMSON + 1].dragon == dragon_index(107)
     assert pl.res == [0, 0, 0, 0] and pl.hand == []

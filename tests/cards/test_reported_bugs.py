@@ -2,10 +2,10 @@
 import pytest
 
 from game.engine.decisions import Option
-from game.engine.effects.render import render_effect
-from game.engine.effects.schema import EffectSchemaError, check_counter
+from game.language.render import render_effect
+from game.language.schema import EffectSchemaError, check_counter
 
-from .board import CAT, answer, build, fire, fire_card, space_of, waiting
+from .board import CAT, about, answer, asks_to_use, build, fire, fire_card, space_of, waiting
 from .situation import dragon_index
 
 CRIMSON, GOLDEN, AMETHYST = 0, 4, 8
@@ -71,12 +71,13 @@ def test_cave_card_swap_fires_the_new_cards_ability_but_not_the_fourth_columns_b
     answer(st, "yes")
     answer(st, "swap_cave", CRIMSON + 3, new) if waiting(st) and st.legal_options()[0].kind == "swap_cave" else None
     assert pl.spaces[CRIMSON + 3].cave_card == new and pl.caves == [old]
-    prompts = []
+    asked = []
     while waiting(st):
-        prompts.append(st.pending.prompt)
+        asked.append((st.pending.kind, about(st)))
         st.apply(Option("no") if Option("no") in st.legal_options() else st.legal_options()[0])
-    assert prompts and all("4th column" not in p for p in prompts)
-    assert any("cave card 2" in p for p in prompts)
+    assert asked and all(kind != "cave_order" and source != "the 4th column's when-covered benefit"
+                         for kind, source in asked)
+    assert ("use_ability", "cave card 2") in asked
 
 
 def test_dragon_swap_moves_items_caps_eggs_moves_training_left_to_right_and_fires_when_played():
@@ -101,7 +102,7 @@ def test_dragon_swap_plays_the_new_dragons_when_played_ability():
     pl = st.players[0]
     fire(st, 0, _magicians(0), source="Guild of Magicians")
     answer(st, "yes")
-    while waiting(st) and not st.pending.prompt.startswith("Use Stealthy Rufftail"):
+    while waiting(st) and not asks_to_use(st, "Stealthy Rufftail"):
         st.apply(st.legal_options()[0])
     answer(st, "yes")
     assert pl.spaces[CRIMSON].dragon == dragon_index(60) and pl.res[3] == 5
@@ -114,13 +115,13 @@ def test_a_hatchling_swapped_in_does_not_feed_on_what_was_already_there_but_grow
     pl.nest = 1  # the egg the swap costs
     fire(st, 0, _magicians(0), source="Guild of Magicians")
     answer(st, "yes")
-    prompts = []
+    asked = []
     while waiting(st):
-        prompts.append(st.pending.prompt)
+        asked.append(about(st))
         st.apply(st.legal_options()[0])
     space = pl.spaces[CRIMSON]
     assert space.dragon == dragon_index(1) and space.cached == [0, 0, 0, 4] and not space.grown
-    assert not any("White-Bellied Grazer" in p for p in prompts)
+    assert "White-Bellied Grazer" not in asked
     fire(st, 0, {"do": "cache", "item": "milk", "on": {"scope": "here"}}, src=dragon_index(1))
     answer(st, "yes")
     while waiting(st):

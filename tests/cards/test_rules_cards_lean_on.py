@@ -2,9 +2,8 @@
 import pytest
 
 from game.engine.decisions import Option
-from game.engine.interpreter import count, new_frame
 
-from .board import CAT, answer, build, fire, fire_card, space_of, waiting, yes_to_all
+from .board import CAT, answer, asks_to_use, build, fire, fire_card, space_of, waiting, yes_to_all
 from .situation import dragon_index
 
 CRIMSON, GOLDEN, AMETHYST = 0, 4, 8  # first space of each cave
@@ -39,7 +38,7 @@ def test_beckoning_cricketcatcher_tucking_under_a_card_hatchling_feeds_it():
     answer(st, "tuck", st.legal_options()[0].args[0], hatchling)
     assert len(st.players[0].spaces[hatchling].tucked) == 1
     assert st.players[0].spaces[hatchling].fed == 1
-    assert st.pending.prompt.startswith("Use Genial Mothdragon")  # its feeding ability: lay an egg
+    assert asks_to_use(st, "Genial Mothdragon")  # its feeding ability: lay an egg
     answer(st, "yes")
     answer(st, "egg_on", space_of(st, 0, 43))
     assert not waiting(st) and st.players[0].eggs() == 1 and st.players[0].spaces[AMETHYST].eggs == 1
@@ -115,10 +114,8 @@ def test_conditional_cost_is_waived_for_the_third_dragon_in_its_cave_and_paid_fo
 
 # -- counting: in this cave, each other, itself, adjacent, columns, tucked cards -----------------------------------
 
-def _count(st, seat, counter, src_number=None):
-    src = dragon_index(src_number) if src_number else -1
-    fid = new_frame(st, seat, src)
-    return count(st, st.frames.pop(fid), counter)
+def _count(st, seat, counter):
+    return st.count(counter, seat)
 
 
 def test_in_this_cave_each_other_and_a_dragon_counting_itself():
@@ -210,9 +207,7 @@ def test_walking_onto_an_untrained_fledgling_offers_training_of_the_leftmost_box
     pl = st.players[0]
     pl.caves = [st.cave_deck.pop()]
     _walk(st, 0, 0)
-    prompts = []
     while waiting(st):
-        prompts.append(st.pending.prompt)
         options = st.legal_options()
         st.apply(Option("yes") if Option("yes") in options else next(o for o in options if o.kind != "stop"))
     space = pl.spaces[CRIMSON]
@@ -297,7 +292,7 @@ def test_guild_of_highlands_cover_moves_items_and_caps_eggs_at_the_new_capacity(
     fire(st, 0, highlands["rows"][1]["effect"], source="Guild of Highlands")
     answer(st, "yes")
     # the only legal cover (60 onto the Crimson Cavern's dragon) is taken at once; 60's when-played ability follows
-    assert st.pending.prompt.startswith("Use Stealthy Rufftail")
+    assert asks_to_use(st, "Stealthy Rufftail")
     while waiting(st):
         st.apply(Option("no") if Option("no") in st.legal_options() else st.legal_options()[0])
     space = pl.spaces[CRIMSON]

@@ -1,21 +1,10 @@
 """A seeded sample of the scale check (scripts/scale_check.py runs 10,000): 50 games over 2-5 players, base and
 Dragon Academy, every card in the decks, invariants after every step."""
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "scale_check.py"
+from tests.scripts import load_script
 
-
-def _scale_check():
-    spec = importlib.util.spec_from_file_location("scale_check", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-SCALE = _scale_check()
+SCALE = load_script("scale_check")
 
 
 @pytest.mark.parametrize("g", range(50))

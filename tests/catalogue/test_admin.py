@@ -5,7 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from cardsite.models import BoardFact, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
+from cardsite.catalogue.models import BoardFact, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 
 
 @pytest.fixture

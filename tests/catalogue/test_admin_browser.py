@@ -5,7 +5,7 @@ import pytest
 
 from tests.browser import open_chromium
 
-from cardsite.models import Dragon
+from cardsite.catalogue.models import Dragon
 
 pytestmark = pytest.mark.browser
 

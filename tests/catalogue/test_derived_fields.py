@@ -1,8 +1,8 @@
 """Fields the loader computes from the card data: ability kinds, flags, slugs and texts."""
 import pytest
 
-from cardsite.loader import derive_kinds
-from cardsite.models import CaveCard, Dragon, Printing
+from cardsite.catalogue.loader import derive_kinds
+from cardsite.catalogue.models import CaveCard, Dragon, Printing
 
 
 @pytest.mark.parametrize(("number", "kind", "flags"), [

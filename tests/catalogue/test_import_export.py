@@ -7,8 +7,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from cardsite.loader import CSV_CAVE_COLUMNS, CSV_DRAGON_COLUMNS, export_catalogue
-from cardsite.models import CaveCard, Dragon, Printing
+from cardsite.catalogue.loader import CSV_CAVE_COLUMNS, CSV_DRAGON_COLUMNS, export_catalogue
+from cardsite.catalogue.models import CaveCard, Dragon, Printing
 
 FAN_DRAGON = {
     "number": 901, "printing": "original", "name": "Homebrew Glimmerwing", "expansion": "base", "vp": 3,

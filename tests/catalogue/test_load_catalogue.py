@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from cardsite.loader import FIXTURES
-from cardsite.models import CaveCard, Dragon, Expansion, Printing
+from cardsite.catalogue.loader import FIXTURES
+from cardsite.catalogue.models import CaveCard, Dragon, Expansion, Printing
 
 
 def run_load(*args):
@@ -74,7 +74,7 @@ def test_a_changed_fixture_updates_only_that_card(catalogue, fixtures_copy):
 def test_bad_effect_names_file_card_and_field_and_loads_nothing(catalogue, fixtures_copy):
     def break_card(dragons):
         dragons[35]["abilities"] = [{"kind": "when_played", "effect": {"do": "pay", "cost": [{"item": "gem"}],
-                                                                       "then": {"do": "lay_egg"}}}]
+                                                                       "buys": {"do": "lay_egg"}}}]
         dragons[0]["vp"] = 99  # a good change in the same load must not be written either
 
     rewrite(fixtures_copy / "dragons-001-092.json", "dragons", break_card)
@@ -147,8 +147,8 @@ def test_load_speed_into_an_empty_database_and_over_a_loaded_one(catalogue):
     """A benchmark, not a limit: prints how long the loader takes (see docs/catalogue.md)."""
     import time
 
-    from cardsite.loader import load_fixtures
-    from cardsite.models import BoardFact, GuildTile, ObjectiveTile
+    from cardsite.catalogue.loader import load_fixtures
+    from cardsite.catalogue.models import BoardFact, GuildTile, ObjectiveTile
 
     for model in (Dragon, CaveCard, GuildTile, ObjectiveTile, BoardFact):
         model.objects.all().delete()

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cardsite.models import CAVES, CaveCard, Dragon, Printing
+from cardsite.catalogue.models import CAVES, CaveCard, Dragon, Printing
 
 KINDS = ("when_played", "if_activated", "once_per_round", "end_game")
 ABILITY_TYPES = {"WhenPlayed": "when_played", "Adventurer": "if_activated", "OncePerRound": "once_per_round",

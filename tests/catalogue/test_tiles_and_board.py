@@ -6,8 +6,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from cardsite.loader import FIXTURES
-from cardsite.models import BoardFact, GuildAbility, GuildTile, ObjectiveSide, ObjectiveTile
+from cardsite.catalogue.loader import FIXTURES
+from cardsite.catalogue.models import BoardFact, GuildAbility, GuildTile, ObjectiveSide, ObjectiveTile
 
 
 def test_every_base_guild_tile_has_its_rows_with_square_counts(catalogue):

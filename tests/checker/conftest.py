@@ -37,8 +37,14 @@ def change(result, what, where=None, seat=0):
     return found[0]["before"], found[-1]["after"]
 
 
-def prompts(result):
-    return [step["prompt"] for step in result["steps"] if step["prompt"]]
+def asked(result):
+    """(kind, data) of every question the run answered."""
+    return [(step["kind"], step["data"]) for step in result["steps"] if step["kind"]]
+
+
+def offered(result, ability):
+    """How many times the run asked its owner to use an ability of this kind (on_grow_up, when_played, ...)."""
+    return sum(1 for kind, data in asked(result) if kind == "use_ability" and data["ability"] == ability)
 
 
 def option(result, kind, *args):

@@ -72,6 +72,7 @@ BAD = [
         {"card": "Weary Gryphdragon", "cave": "crimson_cavern", "column": 3}]}},
      "situation.excavated.crimson_cavern", "a dragon sits in column 3"),
     ({"card": "cave 1", "situation": {"at": {"column": 1}}}, "situation.at.column", "column 1 needs no cave card"),
+    ({"card": "guild 6", "situation": {"academy": False}}, "situation.academy", "is a Dragon Academy tile"),
     ({"card": "Smirking Ridgeback", "situation": {"hand": ["119 original"]}}, "situation.hand[0]",
      "is not among this game's cards: it is the original printing, and this game uses the updated one"),
     ({"card": "Smirking Ridgeback", "situation": {"academy": False, "hand": ["Euphonious Fae"]}}, "situation.hand[0]",

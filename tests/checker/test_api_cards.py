@@ -1,9 +1,9 @@
 """Real catalogue cards run through POST /api/checker/: the outcomes a player would work out by hand."""
 import pytest
 
-from cardsite.models import Dragon
+from cardsite.catalogue.models import Dragon
 
-from .conftest import change, changes, option, prompts
+from .conftest import asked, change, changes, offered, option
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def test_hatchlings_third_feed_grows_it_up_and_runs_both_benefits(checked):
     assert change(result, "milk") == (1, 0)
     assert change(result, "cave cards in hand") == (2, 3)  # the feeding benefit: gain 1 cave card
     assert change(result, "eggs in the nests") == (0, 2)  # growing up: lay 2 eggs
-    assert sum("Lay 2 eggs" in p for p in prompts(result)) == 1
+    assert offered(result, "on_grow_up") == 1
 
 
 def test_hatchling_that_already_grew_up_only_gets_the_feeding_benefit(checked):
@@ -32,7 +32,7 @@ def test_hatchling_that_already_grew_up_only_gets_the_feeding_benefit(checked):
     assert change(result, "fed") == (3, 4)
     assert change(result, "grown up") is None
     assert change(result, "cave cards in hand") == (2, 3)
-    assert not any("Lay 2 eggs" in p for p in prompts(result))
+    assert offered(result, "on_grow_up") == 0
     assert change(result, "eggs in the nests") is None
 
 
@@ -41,7 +41,7 @@ def test_hatchlings_first_feed_does_not_grow_it_up(checked):
     assert change(result, "fed") == (0, 1)
     assert change(result, "grown up") is None
     assert change(result, "cave cards in hand") == (2, 3)  # fed: the feeding benefit still comes
-    assert not any("Lay 2 eggs" in p for p in prompts(result))
+    assert offered(result, "on_grow_up") == 0
 
 
 def test_choosing_the_grow_up_ability_feeds_the_hatchling_once(checked):
@@ -148,7 +148,7 @@ def serpent_situation():
 def test_pending_decision_lists_every_legal_option_and_the_refused_ones_with_reasons(checked):
     result = checked({"card": SERPENT, "situation": serpent_situation(), "decisions": [{"kind": "yes", "args": []}]})
     pending = result["pending"]
-    assert pending["prompt"].startswith("Lay an egg")
+    assert pending["kind"] == "lay_egg" and pending["data"] == {"left": 1}
     assert [(o["kind"], o["args"], o["dragon"]) for o in pending["options"]] == [
         ("egg_on", [4], SERPENT), ("egg_on", [6], "Green Ghost")]
     refused = {tuple(n["args"]): n for n in pending["not_allowed"]}
@@ -157,6 +157,19 @@ def test_pending_decision_lists_every_legal_option_and_the_refused_ones_with_rea
     assert full["reason"].startswith("You tried 'Lay on Golden Grotto space 2', but")
     assert full["hint"] == "Primordiasaur's nest is full (3 of 3)"
     assert refused[(0,)]["hint"] == "this ability does not lay eggs on Weary Gryphdragon"
+
+
+def test_pending_question_and_options_come_as_data(checked):
+    result = checked({"card": SERPENT, "situation": serpent_situation(), "decisions": [{"kind": "yes", "args": []}]})
+    pending = result["pending"]
+    assert (pending["kind"], pending["data"]) == ("lay_egg", {"left": 1})
+    infos = [o["info"] for o in pending["options"]]
+    assert [(i["space"], i["card"]["name"], i["gain"], i["cost"]) for i in infos] == [
+        ({"cave": 1, "column": 0}, SERPENT, {"egg": 1}, {}), ({"cave": 1, "column": 2}, "Green Ghost", {"egg": 1}, {})]
+    assert [o["price"] for o in pending["options"]] == ["gives 1 egg", "gives 1 egg"]
+    said_yes = result["steps"][1]
+    assert said_yes["kind"] == "use_ability" and said_yes["data"]["card"]["name"] == SERPENT
+    assert said_yes["data"]["ability"] == "if_activated" and said_yes["data"]["effect"]["do"] == "lay_egg"
 
 
 def test_clicking_a_legal_option_steps_forward(checked):
@@ -197,13 +210,13 @@ def test_fully_trained_fledgling_runs_its_own_ability(checked):
 
 def test_cave_card_in_the_fourth_column_asks_which_benefit_comes_first(checked):
     result = checked({"card": "cave 1", "situation": {"at": {"cave": "golden_grotto", "column": 4}}})
-    assert result["pending"]["prompt"] == "Excavating the 4th column: which benefit comes first?"
+    assert result["pending"]["kind"] == "cave_order" and result["pending"]["data"]["card"]["number"] == 1
     assert "cave card 1: your hand → your mat (Golden Grotto 4)" in changes(result)
 
 
 def test_cave_card_in_the_second_column_has_no_ordering_question(checked):
     result = checked({"card": "cave 1", "situation": {"at": {"cave": "golden_grotto", "column": 2}}, "auto": True})
-    assert not any("4th column" in p for p in prompts(result))
+    assert result["finished"] and "cave_order" not in [kind for kind, data in asked(result)]
 
 
 def test_guild_row_places_a_marker_and_gives_its_benefit(checked):
@@ -231,9 +244,9 @@ def test_card_lookup_lists_the_abilities(client, catalogue):
 
 def test_each_opponent_decides_their_share_in_turn(checked):
     result = checked({"card": "Subterranean Basilisk", "situation": {"players": 3, "nest_eggs": 0}, "auto": True})
-    asked = [(step["who"], step["prompt"]) for step in result["steps"] if step["prompt"]]
-    assert [who for who, prompt in asked if prompt.startswith("An opponent's Subterranean Basilisk")] == \
-        ["Opponent 1", "Opponent 2"]
+    offers = [(step["who"], step["data"]["card"]["name"]) for step in result["steps"]
+              if step["kind"] == "opponent_offer"]
+    assert offers == [("Opponent 1", "Subterranean Basilisk"), ("Opponent 2", "Subterranean Basilisk")]
     assert change(result, "eggs in the nests") == (0, 2)
     assert change(result, "eggs in the nests", seat=1) == (1, 2)
     assert change(result, "eggs in the nests", seat=2) == (1, 2)
@@ -272,9 +285,8 @@ def test_choose_options_say_what_they_do(checked):
     chooses = [i for i, d in enumerate(first["decisions"]) if d["kind"] == "choose"]
     assert chooses
     result = checked({"card": "Euphonious Fae", "decisions": first["decisions"][:chooses[0]]})
-    assert [(o["label"], o["detail"]) for o in result["pending"]["options"]] == [
-        ("Option 1", "Gain 1 milk"), ("Option 2", "Gain 1 meat")]
+    assert [o["label"] for o in result["pending"]["options"]] == ["Gain 1 milk", "Gain 1 meat"]
     meat = checked({"card": "Euphonious Fae", "decisions": first["decisions"][:chooses[0]] + [
         {"kind": "choose", "args": [1]}]})
-    assert meat["steps"][-1]["label"] == "Option 2 (Gain 1 meat)"
+    assert meat["steps"][-1]["label"] == "Gain 1 meat"
     assert change(meat, "meat") == (1, 2)

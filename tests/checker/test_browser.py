@@ -2,31 +2,13 @@
 
 import pytest
 
-from tests.browser import open_chromium
+from tests.browser import click, css, open_chromium, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def browser():
     yield from open_chromium("412,915")
-
-
-def wait_for(driver, condition, timeout=15):
-    """Wait for a condition; the result area is replaced as a whole, so a found element may go stale meanwhile."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException, IndexError)).until(
-        lambda d: condition(d))
-
-
-def css(driver, selector):
-    from selenium.webdriver.common.by import By
-    return driver.find_elements(By.CSS_SELECTOR, selector)
-
-
-def click(driver, element):
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def watch_spinner(driver):

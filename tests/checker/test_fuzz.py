@@ -28,7 +28,7 @@ SITUATION = st.one_of(st.none(), SCALARS, st.fixed_dictionaries({}, optional={
 }))
 DECISION = st.one_of(SCALARS, st.fixed_dictionaries({"kind": st.sampled_from(["yes", "no", "egg_on", "tuck", 3])},
                                                     optional={"args": st.lists(COUNTS, max_size=2)}))
-SUBJECTS = ["Smirking Ridgeback", "Calm Loch Serpent", "White-Bellied Grazer", "cave 1", "guild 1",
+SUBJECTS = ["Smirking Ridgeback", "Calm Loch Serpent", "White-Bellied Grazer", "cave 1", "guild 1", "guild 6",
             "Curious Feline Dragonette"]
 
 

@@ -33,6 +33,14 @@ def test_running_a_card_shows_the_question_and_links_that_step_forward(client, c
     assert "tucked on Smirking Ridgeback (Crimson Cavern 1) 0 → 1" in after
 
 
+def test_each_option_shows_what_it_costs_or_gives(client, catalogue):
+    page = client.get("/checker/", {
+        "card": "Calm Loch Serpent", "at_cave": "golden_grotto", "at_column": "1", "nest_eggs": "0",
+        "d0_card": "Green Ghost", "d0_cave": "golden_grotto", "d0_column": "3", "d": "yes",
+    }).content.decode()
+    assert page.count('<span class="ck-price">gives 1 egg</span>') == len(option_links(page)) >= 2
+
+
 def test_ability_select_lists_the_cards_abilities(client, catalogue):
     page = client.get("/checker/", {"card": "White-Bellied Grazer", "ability": "2"}).content.decode()
     select = re.search(r'<select name="ability" id="ck-ability">(.*?)</select>', page, re.S).group(1)

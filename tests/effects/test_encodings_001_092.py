@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.effects.render import render_abilities
-from game.engine.effects.schema import PRINTED_KINDS, validate_abilities
+from game.language.render import render_abilities
+from game.language.schema import PRINTED_KINDS, validate_abilities
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "dragons-001-092.json"
 SCORING_HATCHLINGS = {17, 18, 29}  # an end-game line instead of a feed benefit
@@ -57,7 +57,7 @@ def tokens(node):
         elif word == "pay":
             for cost in n["cost"]:
                 found.add(f"pay {cost['item']} {amount(cost.get('count', 1))}"
-                          + (f" {place(cost['from'])}" if "from" in cost else ""))
+                          + (f" {place(cost['on'])}" if "on" in cost else ""))
         elif word == "score":
             found.add(f"score {n['vp']}" + (f" per {n['per']['what']}" if "per" in n else "")
                       + (f" max {n['max']}" if "max" in n else ""))
@@ -67,7 +67,7 @@ def tokens(node):
             found.add(f"activate {'/'.join(n['kinds'])}")
         elif word in ("choose", "repeat", "reveal", "distribute", "if", "may"):
             found.add(word)
-        for key in ("then", "else", "effect"):
+        for key in ("then", "else", "buys", "if_done", "effect"):
             if key in n:
                 walk(n[key])
         for key in ("steps", "options"):
@@ -203,7 +203,7 @@ def test_spot_check_what_the_ability_does(number, kind, effect, others):
 
 
 def test_ancient_one_offers_two_different_benefits():
-    choice = ability(DRAGONS[67], "if_activated")["effect"]["then"]
+    choice = ability(DRAGONS[67], "if_activated")["effect"]["buys"]
     assert (choice["pick"], choice["distinct"], len(choice["options"])) == (2, True, 4)
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.effects.schema import validate_abilities
+from game.language.schema import validate_abilities
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "dragons-093-183.json"
 UPDATED_NUMBERS = {119, 124, 131, 132, 134}
@@ -181,7 +181,7 @@ WORDS = {
     146: {"pay", "play_dragon"},
     147: {"pay", "play_dragon"},
     149: {"pay", "score"},
-    157: {"swap_dragons"},
+    157: {"swap"},
     162: {"excavate"},
     172: {"activate"},
     174: {"pay", "seq", "gain", "choose"},
@@ -199,10 +199,10 @@ def test_draw_three_cards_keep_one_discard_one_tuck_one_here():
     for number in (109, 142):
         (draw,) = _effect_nodes(BY_KEY[(number, "original")], "gain")
         assert (draw["item"], draw["from"], draw["count"]) == ("dragon", "deck", 3)
-        places = {place["place"]: place for place in draw["then"]["to"]}
+        places = {place["place"]: place for place in draw["if_done"]["to"]}
         assert places["tuck"]["count"] == 1 and places["tuck"]["on"] == {"scope": "here"}
         assert places["discard"]["count"] == 1
-        assert draw["then"]["rest"] == "keep"
+        assert draw["if_done"]["rest"] == "keep"
     assert _effect_nodes(BY_KEY[(109, "original")], "pay")[0]["cost"] == [{"item": "any_resource"}]
     assert _effect_nodes(BY_KEY[(142, "original")], "pay")[0]["cost"] == [{"item": "cave"}]
 
@@ -223,10 +223,10 @@ def test_antediluvian_basilisk_tucks_one_card_per_guild_marker():
 def test_steadfast_southern_drake_gives_its_owner_all_three_and_each_opponent_one_for_an_egg():
     (ability,) = BY_KEY[(174, "original")]["abilities"]
     assert ability["effect"]["cost"] == ability["others"]["cost"] == [{"item": "egg"}]
-    owner_items = {step["item"] for step in ability["effect"]["then"]["steps"]}
-    opponent_items = {option["item"] for option in ability["others"]["then"]["options"]}
+    owner_items = {step["item"] for step in ability["effect"]["buys"]["steps"]}
+    opponent_items = {option["item"] for option in ability["others"]["buys"]["options"]}
     assert owner_items == opponent_items == {"any_resource", "cave", "dragon"}
-    assert ability["others"]["then"].get("pick", 1) == 1
+    assert ability["others"]["buys"].get("pick", 1) == 1
 
 
 def test_brindled_frogmouth_opponents_gain_the_resource_the_owner_chose():

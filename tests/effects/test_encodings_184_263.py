@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.effects.schema import check_cond, validate_abilities
+from game.language.schema import check_cond, validate_abilities
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "dragons-184-263.json"
 
@@ -297,7 +297,7 @@ def _explore(st, cave, tuck_on=None):
     from tests.engine.helpers import choose
 
     choose(st, "explore", cave)
-    while st.pending is not None and st.pending.prompt != "Choose your action":
+    while st.pending is not None and st.pending.kind != "main_action":
         options = st.legal_options()
         picks = [o for o in options if o.kind == "yes"]
         if tuck_on is not None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.effects.schema import (
+from game.language.schema import (
     RESOURCES,
     EffectSchemaError,
     check_counter,
@@ -149,7 +149,7 @@ def test_up_to_three_times_cards_repeat_one_payment_and_let_each_opponent_do_it_
     step = repeat["effect"]
     assert ability["others"] == step
     assert [c["item"] for c in step["cost"]] == list(icons(paid).elements())
-    assert gains(step["then"]) == icons(got)
+    assert gains(step["buys"]) == icons(got)
 
 
 @pytest.mark.parametrize("number", range(58, 66))
@@ -158,11 +158,11 @@ def test_pay_then_play_a_cave_card_cards_take_it_from_the_named_pile_and_excavat
     effect = only_ability(CAVES[number])["effect"]
     paid = icons(re.match(r"Pay ((?:\[\w+\])+),", texts[number]).group(1))
     assert Counter({c["item"]: c.get("count", 1) for c in effect["cost"]}) == paid
-    gain = effect["then"]
+    gain = effect["buys"]
     assert (gain["do"], gain["item"]) == ("gain", "cave")
     assert gain["from"] == ("deck" if "from the deck" in texts[number] else "display")
     # "play it for free" spares the coin only: the column's eggs are paid (ruling F1), so no "free" here
-    assert gain["then"] == {"do": "excavate", "from": {"var": gain["as"]}}
+    assert gain["if_done"] == {"do": "excavate", "from": {"var": gain["as"]}}
 
 
 @pytest.mark.parametrize("number", range(96, 100))
@@ -171,7 +171,7 @@ def test_pay_then_excavate_cards_charge_their_printed_price(cave_texts, number):
     effect = only_ability(CAVES[number])["effect"]
     paid = icons(re.match(r"Pay ((?:\[\w+\])+),", texts[number]).group(1))
     assert Counter({c["item"]: c.get("count", 1) for c in effect["cost"]}) == paid
-    assert effect["then"] == {"do": "excavate", "from": "hand", "free": True}
+    assert effect["buys"] == {"do": "excavate", "from": "hand", "free": True}
 
 
 def test_cave_abilities_that_reach_into_other_dragons_use_the_right_kinds():
@@ -246,9 +246,9 @@ def test_highlands_rows_follow_the_rulebook_explanations():
     highlands = next(t for t in BASE_TILES if t["name"] == "Guild of Highlands")
     first, second = highlands["rows"][0]["effect"], highlands["rows"][1]["effect"]
     assert first["cost"] == [{"item": "coin"}]
-    assert first["then"] == {"do": "repeat", "times": 2, "up_to": True,
+    assert first["buys"] == {"do": "repeat", "times": 2, "up_to": True,
                              "effect": {"do": "excavate", "from": "hand", "free": True}}
-    assert second == {"do": "pay", "cost": [{"item": "cave"}], "then": {"do": "cover_dragon"}}
+    assert second == {"do": "pay", "cost": [{"item": "cave"}], "buys": {"do": "swap", "what": "cover"}}
 
 
 def test_academy_tiles_record_only_what_the_rulebook_says_and_say_so():
@@ -261,8 +261,8 @@ def test_academy_tiles_record_only_what_the_rulebook_says_and_say_so():
     assert [option["do"] for option in vet["effect"]["options"]] == ["cache", "tuck", "lay_egg"]
     assert gains(vet["effect"]) == Counter(egg=1)
     magicians = [row["effect"] for row in ACADEMY_TILES["Guild of Magicians"]["rows"]]
-    assert magicians == [{"do": "pay", "cost": [{"item": "egg"}], "then": {"do": "swap_with_hand"}},
-                         {"do": "swap_cave_card"}]
+    assert magicians == [{"do": "pay", "cost": [{"item": "egg"}], "buys": {"do": "swap", "what": "with_hand"}},
+                         {"do": "swap", "what": "cave_card"}]
 
 
 # ---------------------------------------------------------------- objective tiles
@@ -388,7 +388,7 @@ def test_player_mat_icons_follow_the_path_in_every_cave():
         assert (ends[cave]["count"], ends[cave]["up_to"]) == (2, True)
     abyss = ends["amethyst_abyss"]
     assert (abyss["do"], abyss["times"], abyss["up_to"]) == ("repeat", 2, True)
-    assert abyss["effect"] == {"do": "pay", "cost": [{"item": "cave"}], "then": {"do": "lay_egg", "count": 2}}
+    assert abyss["effect"] == {"do": "pay", "cost": [{"item": "cave"}], "buys": {"do": "lay_egg", "count": 2}}
 
 
 def test_mat_costs_match_the_printed_mat(reference_board):
@@ -405,7 +405,7 @@ def test_fourth_column_offers_every_mix_of_three_resources_and_cards_for_one_coi
     options = BOARD["player_mat"]["value"]["column_4_when_covered"]["options"]
     mixes = set()
     for option in options:
-        assert option["do"] == "pay" and option["then"] == {"do": "gain", "item": "coin"}
+        assert option["do"] == "pay" and option["buys"] == {"do": "gain", "item": "coin"}
         paid = Counter()
         for cost in option["cost"]:
             assert cost["item"] in ("any_resource", "card")

@@ -1,10 +1,12 @@
 """Small catalogues for engine tests: our own board facts, plus made-up cards that exercise one rule each."""
 import json
+import random
 from functools import lru_cache
 from pathlib import Path
 
 from game.engine.catalogue import Catalogue, load_fixtures
 from game.engine.decisions import Option
+from game.engine.position import build_position
 from game.engine.state import GameState
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -52,7 +54,7 @@ def make_catalogue(dragons=(), caves=(), tile=PLAIN_TILE, objectives=(PLAIN_OBJE
 def new_game(cat, players=2, seed=1, academy=False):
     """A game past setup: everyone took the first offered cards and resources; start player is seat 0."""
     st = GameState.new(cat, players=players, seed=seed, academy=academy)
-    while st.pending is not None and st.pending.prompt != "Choose your action":
+    while st.pending is not None and st.pending.kind != "main_action":
         st.apply(st.legal_options()[0])
     st.start = st.current = 0
     st.reask()
@@ -79,9 +81,15 @@ def choose(st, kind, *args):
     st.apply(Option(kind, tuple(args)))
 
 
+def asked_about(st):
+    """The name of the card whose ability the pending question is about (None for a board benefit)."""
+    card = st.pending.data.get("card") if st.pending is not None else None
+    return card["name"] if card else None
+
+
 def answer_all(st, kind_order=("yes",)):
     """Answer every pending question of the current flow with the first option of a preferred kind."""
-    while st.pending is not None and st.pending.prompt != "Choose your action":
+    while st.pending is not None and st.pending.kind != "main_action":
         opts = st.legal_options()
         pick = next((o for k in kind_order for o in opts if o.kind == k), opts[0])
         st.apply(pick)
@@ -89,12 +97,39 @@ def answer_all(st, kind_order=("yes",)):
 
 def fire(st, effect, src=-1, others=None, seat=0, ask=False):
     """Run an ability for `seat` right now, as if the dragon `src` on their mat had just triggered it."""
-    from game.engine.interpreter import push_ability
-
-    st.pending = None
-    push_ability(st, seat, effect, others, src=src, ask=ask, source="test")
-    st.run()
+    st.fire_ability(seat, {"effect": effect, "others": others}, src=src, ask=ask, source="test")
 
 
 def options(st):
     return [(o.kind, *o.args) for o in st.legal_options()]
+
+
+RICH = {"meat": 3, "gold": 3, "crystal": 3, "milk": 3}
+CAVE_KEYS = ("crimson_cavern", "golden_grotto", "amethyst_abyss")
+
+
+def stocked_game(cat, seed, dragon=None, players=3, training=None, excavated=None):
+    """A Dragon Academy game at seat 0's main action, every player well stocked (6 coins, 3 of each resource, 2 eggs
+    on the nests, 5 dragons and 5 cave cards in hand); dragon `dragon` (a catalogue index), when given, lies in
+    column 2 of its first cave (with `training` tokens, all by default) beside a random dragon in column 1;
+    `excavated` ({cave: columns}) digs more of seat 0's mat."""
+    seats = [{"coins": 6, "resources": RICH, "nest_eggs": 2, "hand": 5, "cave_cards": 5} for _ in range(players)]
+    updated = True
+    if dragon is not None:
+        card = cat.dragons[dragon]
+        updated = dragon in cat.dragon_deck(True, True)  # its printing is this game's
+        pool = [cat.dragons[i].number for i in cat.dragon_deck(True, updated) if i != dragon]
+        neighbour = random.Random(seed).choice(pool)
+        tokens = len(card.training) if training is None else training
+        seats[0]["mat"] = {CAVE_KEYS[card.habitats[0]]: [neighbour, {"dragon": card.number, "training": tokens}]}
+    if excavated:
+        seats[0]["excavated"] = excavated
+    return build_position(cat, players=seats, academy=True, updated=updated, seed=seed)
+
+
+def fire_abilities(st, abilities, src, answer):
+    """Fire a card's abilities for the player to act, one after another, as if dragon `src` (-1: a cave card) had
+    triggered them; `answer(st)` answers the questions of each until the game is back at the main action."""
+    for ability in abilities:
+        st.fire_ability(st.current, ability, src=src)
+        answer(st)

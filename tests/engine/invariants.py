@@ -21,7 +21,7 @@ def check(st, memo):
                 assert space.tokens <= len(card.training)
                 assert pl.excavated(i), "dragon on an unexcavated space"
     # caps hold for the player whose turn just ended (nothing else happens before the next action in a round)
-    if st.pending is not None and st.pending.prompt == "Choose your action":
+    if st.pending is not None and st.pending.kind == "main_action":
         last = memo.get("actor")
         if last is not None and memo.get("round") == st.round and memo.get("turns") != st.turns:
             pl = st.players[last]
@@ -29,6 +29,10 @@ def check(st, memo):
         memo["actor"], memo["round"], memo["turns"] = st.pending.player, st.round, st.turns
     dragons = Counter(st.dragon_deck + st.dragon_discard + st.revealed + [d for d in st.display_dragons if d is not None])
     caves = Counter(st.cave_deck + st.cave_discard + [c for c in st.display_caves if c is not None])
+    if st.automa is not None:  # the Automa's cards (solo): taken from the display, kept until the end
+        dragons.update(st.automa["dragons"])
+        caves.update(st.automa["caves"])
+        check_automa(st)
     for pl in st.players:
         dragons.update(pl.hand)
         caves.update(pl.caves)
@@ -46,3 +50,15 @@ def check(st, memo):
         data = st.to_json()
         again = GameState.from_json(cat, json.loads(json.dumps(data)))
         assert again.to_json() == data, "JSON round trip changed the state"
+
+
+def check_automa(st):
+    a = st.automa
+    assert Counter(a["deck"] + a["aside"] + a["played"]) == Counter(a["cards"]), "an Automa card is lost"
+    assert len(a["cards"]) == 8 and len(a["aside"]) == 1
+    assert a["coins"] >= 0 and a["cache"] >= 0 and a["markers_ready"] >= 0
+    assert len(a["markers"]) + a["markers_ready"] <= st.cat.markers_per_player, "the Automa has too many markers"
+    on_board = sum(sq.count(1) for row in st.guild_board for sq in row)
+    assert on_board == len(a["markers"]), "the Automa's markers on the tile and in her list differ"
+    assert len(a["objectives"]) == len(st.players[0].objectives)
+    assert st.start in (0, 1) and (st.options["academy"] or st.start == 0), "base game: the player always starts"

@@ -39,7 +39,7 @@ def test_excavating_column_3_and_4_costs_one_and_two_eggs(st):
     pl.spaces[0].eggs = 1
     st.reask()
     choose(st, "excavate", 3, 0)
-    assert st.pending.prompt.startswith("Pay an egg")  # two places hold eggs: the player picks
+    assert st.pending.kind == "pay" and st.pending.data["item"] == "egg"  # two places hold eggs: the player picks
     choose(st, "pay", "egg", 0)
     assert pl.spaces[2].cave_card == 3 and pl.eggs() == 2
     st.current = 0
@@ -68,7 +68,7 @@ def test_column_4_offers_three_items_for_a_coin(st):
     st.reask()
     choose(st, "excavate", 3, 0)
     # the eggs come from the only place holding them, without a question
-    assert "when-covered" in st.pending.prompt
+    assert st.pending.kind == "use_ability" and st.pending.data["effect"] == st.cat.column_4_effect
     choose(st, "yes")  # of the four ways to pay 3 items only "3 resources" is possible: no more questions
     assert pl.res == [0, 0, 0, 0] and pl.coins == 5
 
@@ -154,7 +154,7 @@ def test_end_of_turn_discards_down_to_nine_cards_coins_and_resources(st):
     pl.hand = list(range(5, 15))
     st.reask()
     choose(st, "pass")
-    assert st.pending.prompt.startswith("Discard a card")
+    assert st.pending.kind == "discard_cards"
     choose(st, "discard", "dragon", 5)
     for _ in range(2):
         choose(st, "discard", "gold")

@@ -4,7 +4,7 @@ import pytest
 from game.engine.decisions import IllegalDecision, Option
 from game.engine.model import NEST
 
-from .helpers import choose, clear_player, dragon, make_catalogue, new_game, put
+from .helpers import asked_about, choose, clear_player, dragon, make_catalogue, new_game, put
 
 CHAMELEON = dragon(1, "Chameleon", abilities=[{"kind": "end_game", "effect": {"do": "score", "vp": 1}}])
 HOARDER = dragon(2, "Hoarding Flyer", abilities=[{"kind": "if_activated", "effect": {"do": "gain", "item": "gold"}}])
@@ -28,7 +28,7 @@ def test_rulebook_walk_through_crimson_cavern(game):
     st.players[0].spaces[2].cave_card = 5  # excavated but empty: the stop sign
     st.reask()
     choose(st, "explore", 0)
-    assert st.pending.prompt.startswith("Choose a resource")  # the first path icon
+    assert st.pending.kind == "gain_resource"  # the first path icon
     choose(st, "resource", "meat")
     # past the Chameleon (no if-activated ability), the guild icon: space 1 of the track lays an egg
     assert st.players[0].guild == 1
@@ -39,7 +39,7 @@ def test_rulebook_walk_through_crimson_cavern(game):
     pl = st.players[0]
     assert pl.res == [1, 1, 1, 0]  # meat, gold, crystal
     assert pl.coins == 4 and pl.nest == 1 and pl.explored == [1, 0, 0]
-    assert st.current == 1 and st.pending.prompt == "Choose your action"  # stop sign: the turn ended
+    assert st.current == 1 and st.pending.kind == "main_action"  # stop sign: the turn ended
 
 
 def test_walk_stops_at_first_space_without_a_dragon(game):
@@ -64,7 +64,7 @@ def test_full_cave_reaches_the_end_ability(game):
     choose(st, "resource", "meat")
     choose(st, "egg_on", NEST)  # the lay-egg icon
     # the end: up to 2x cache a resource from your supply on any dragon
-    assert "Cache" in st.pending.prompt
+    assert st.pending.kind == "cache"
     choose(st, "cache", "meat", 0)
     choose(st, "cache", "meat", 1)
     assert st.players[0].spaces[0].cached == [1, 0, 0, 0]
@@ -115,7 +115,7 @@ def test_dragon_played_this_turn_is_not_activated_on_the_walk(game):
     assert st.players[0].spaces[1].dragon == 1
     assert st.players[0].res[1] == 1  # only the gold from the first icon; the Flyer stayed quiet
     while st.pending.player == 0:
-        assert st.pending.options != (Option("yes"), Option("no")) or "Hoarding" not in st.pending.prompt
+        assert st.pending.kind != "use_ability" or asked_about(st) != "Hoarding Flyer"
         st.apply(st.legal_options()[0])
 
 

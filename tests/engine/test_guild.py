@@ -37,7 +37,7 @@ def test_brown_space_places_a_marker_and_gives_the_row(st):
     st.players[0].guild = 5
     excavate_with(st, 0)
     choose(st, "yes")
-    assert st.pending.player == 0 and st.pending.prompt.startswith("Place a marker")
+    assert st.pending.player == 0 and st.pending.kind == "guild_marker"
     assert st.legal_options() == [Option("marker", (0, 0)), Option("marker", (1, 0)), Option("marker", (2, 0)),
                                   Option("marker", (-1, 0))]
     choose(st, "marker", 0, 0)
@@ -53,8 +53,8 @@ def test_players_reaching_brown_in_one_turn_choose_clockwise_from_the_active_pla
     excavate_with(st, 0)
     choose(st, "yes")
     order = []
-    while st.pending.prompt != "Choose your action":
-        if st.pending.prompt.startswith("Place a marker"):
+    while st.pending.kind != "main_action":
+        if st.pending.kind == "guild_marker":
             order.append(st.pending.player)
             assert Option("marker", (0, 0)) in st.legal_options() or order[0] != st.pending.player
             choose(st, "marker", *st.legal_options()[0].args)

@@ -9,12 +9,11 @@ import sys
 
 import pytest
 
-from game.engine import interpreter as fx
 from game.engine.catalogue import load_fixtures
 from game.engine.state import GameState
-from game.language.words import WORDS
+from game.language.words import WORDS, sources
 
-from .helpers import FIXTURES
+from .helpers import CAVE_KEYS, FIXTURES, fire_abilities, stocked_game
 
 READ = set()
 ENGINE = "/game/engine/"
@@ -24,7 +23,10 @@ class Noting(dict):
     """An effect node that notes (word, key) whenever code of the engine reads one of its keys."""
 
     def _note(self, key):
-        if ENGINE in sys._getframe(2).f_code.co_filename:
+        caller = sys._getframe(2)
+        if caller.f_code is sources.__code__:  # the language's reading of `from`, on the engine's behalf
+            caller = caller.f_back
+        if ENGINE in caller.f_code.co_filename:
             READ.add((dict.get(self, "do"), key))
 
     def __getitem__(self, key):
@@ -64,7 +66,7 @@ def noting_catalogue():
 
 def answer_randomly(st, rng, until_main_action=True):
     steps = 0
-    while st.pending is not None and not (until_main_action and st.pending.prompt == "Choose your action"):
+    while st.pending is not None and not (until_main_action and st.pending.kind == "main_action"):
         options = st.legal_options()
         yes = [o for o in options if o.kind == "yes"]
         st.apply(yes[0] if yes and rng.random() < 0.8 else rng.choice(options))
@@ -72,59 +74,28 @@ def answer_randomly(st, rng, until_main_action=True):
         assert steps < 500
 
 
-def stocked(cat, seed):
-    st = GameState.new(cat, players=3, seed=seed, academy=True)
-    answer_randomly(st, random.Random(seed))
-    for pl in st.players:
-        pl.coins, pl.res, pl.nest = 6, [3, 3, 3, 3], 2
-        pl.hand += [st.dragon_deck.pop() for _ in range(3)]
-        pl.caves += [st.cave_deck.pop() for _ in range(3)]
-    return st
-
-
 def fire(st, abilities, src, seed):
-    st.pending = None
-    for ability in reversed(abilities):
-        fx.push_ability(st, st.current, ability["effect"], ability.get("others"), src=src, kind=ability["kind"])
-    st.run()
-    answer_randomly(st, random.Random(seed))
-
-
-def put_on_mat(st, cat, dragon):
-    card = cat.dragons[dragon]
-    me = st.players[st.current]
-    for where in (st.dragon_deck, st.dragon_discard, *[p.hand for p in st.players]):
-        if dragon in where:
-            where.remove(dragon)
-    if dragon in st.display_dragons:
-        st.display_dragons[st.display_dragons.index(dragon)] = None
-    index = 4 * card.habitats[0] + 1
-    space = me.spaces[index]
-    space.cave_card = st.cave_deck.pop()
-    space.dragon = dragon
-    space.tokens = len(card.training)
-    if me.spaces[index - 1].dragon is None:
-        me.spaces[index - 1].dragon = st.dragon_deck.pop()
+    rng = random.Random(seed)
+    fire_abilities(st, abilities, src, lambda st: answer_randomly(st, rng))
 
 
 # Keys no card of the catalogue happens to use with these words, run once each on a mat with an untrained fledgling.
 COIN = {"do": "gain", "item": "coin"}
 EXTRA = [
-    {"do": "cover_dragon", "then": COIN},
-    {"do": "swap_cave_card", "then": COIN},
-    {"do": "swap_with_hand", "then": COIN},
-    {"do": "swap_dragons", "then": COIN},
-    {"do": "train", "count": 2, "up_to": True, "free": True, "as": "covered", "on": {"scope": "mat"}, "then": COIN},
+    {"do": "swap", "what": "cover", "if_done": COIN},
+    {"do": "swap", "what": "cave_card", "if_done": COIN},
+    {"do": "swap", "what": "with_hand", "if_done": COIN},
+    {"do": "swap", "what": "dragons", "if_done": COIN},
+    {"do": "train", "count": 2, "up_to": True, "free": True, "as": "covered", "on": {"scope": "mat"}, "if_done": COIN},
     {"do": "train", "full": True, "on": {"scope": "mat"}},
 ]
 
 
 def fire_extra(cat, effect, seed):
-    st = stocked(cat, seed)
-    fledgling = next(i for i, d in enumerate(cat.dragons) if d.size == "fledgling" and i in st.dragon_deck)
-    put_on_mat(st, cat, fledgling)
-    st.players[st.current].spaces[st.players[st.current].find(fledgling)].tokens = 0
-    st.players[st.current].spaces[0].cave_card = st.cave_deck.pop()  # an uncovered cave card to swap
+    fledgling = next(i for i in cat.dragon_deck(True, True) if cat.dragons[i].size == "fledgling")
+    # an untrained fledgling, and an uncovered cave card to swap in another cave
+    other = next(c for c in CAVE_KEYS if c != CAVE_KEYS[cat.dragons[fledgling].habitats[0]])
+    st = stocked_game(cat, seed, dragon=fledgling, training=0, excavated={other: 2})
     fire(st, [{"kind": "when_played", "effect": noting(effect)}], -1, seed)
 
 
@@ -135,12 +106,10 @@ def reads():
     for seed in range(2):
         for dragon, card in enumerate(cat.dragons):
             if card.abilities:
-                st = stocked(cat, seed)
-                put_on_mat(st, cat, dragon)
-                fire(st, card.abilities, dragon, seed)
+                fire(stocked_game(cat, seed, dragon=dragon), card.abilities, dragon, seed)
         for cave, card in enumerate(cat.caves):
             if card.abilities:
-                fire(stocked(cat, seed), card.abilities, -1, seed)
+                fire(stocked_game(cat, seed), card.abilities, -1, seed)
     for seed in range(5):
         for effect in EXTRA:
             fire_extra(cat, effect, seed)

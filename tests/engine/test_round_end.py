@@ -4,7 +4,7 @@ import pytest
 from game.engine.decisions import Option
 from game.engine.scoring import objective_places
 
-from .helpers import choose, clear_player, dragon, make_catalogue, new_game
+from .helpers import asked_about, choose, clear_player, dragon, make_catalogue, new_game
 
 MEAT = dragon(1, "Meat Giver", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "meat"}}])
 GOLD = dragon(2, "Gold Giver", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "gold"}}])
@@ -25,14 +25,14 @@ def test_once_per_round_in_turn_order_and_a_player_orders_their_own(st):
     st.players[1].spaces[0].dragon = 2
     st.start = st.current = 1
     st.reask()  # nobody has a coin: both pass at once, and the round ends
-    assert st.pending.player == 1 and "Milk Giver" in st.pending.prompt  # the start player goes first
+    assert st.pending.player == 1 and asked_about(st) == "Milk Giver"  # the start player goes first
     choose(st, "yes")
     assert st.pending.player == 0 and st.legal_options() == [Option("next_ability", (0,)),
                                                               Option("next_ability", (1,))]
     choose(st, "next_ability", 1)
-    assert "Gold Giver" in st.pending.prompt
+    assert asked_about(st) == "Gold Giver"
     choose(st, "yes")
-    assert "Meat Giver" in st.pending.prompt
+    assert asked_about(st) == "Meat Giver"
     choose(st, "no")
     assert st.players[0].res == [0, 1, 0, 0] and st.players[1].res == [0, 0, 0, 1]
 

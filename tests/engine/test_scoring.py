@@ -10,7 +10,7 @@ PER_MEDIUM = dragon(1, "Counter", size="medium", vp=4, abilities=[
 MEDIUM = dragon(2, "Medium", size="medium", vp=2)
 FLEDGLING = dragon(3, "Youngster", size="fledgling", vp=0, training=["milk"])
 PAY_TO_SCORE = dragon(4, "Collector", vp=1, abilities=[
-    {"kind": "end_game", "effect": {"do": "pay", "cost": [{"item": "card"}], "then": {"do": "score", "vp": 5}}}])
+    {"kind": "end_game", "effect": {"do": "pay", "cost": [{"item": "card"}], "buys": {"do": "score", "vp": 5}}}])
 CAT = make_catalogue([PER_MEDIUM, MEDIUM, FLEDGLING, PAY_TO_SCORE])
 
 
@@ -92,7 +92,7 @@ def test_score_mat_accepts_a_plain_dict_from_user_input():
 
 PAY_TWO_CARDS = dragon(5, "Card Payer", vp=0, abilities=[
     {"kind": "end_game", "effect": {"do": "pay", "cost": [{"item": "dragon", "count": 2}],
-                                    "then": {"do": "score", "vp": 3}}}])
+                                    "buys": {"do": "score", "vp": 3}}}])
 MISER = dragon(6, "Miser", vp=0, abilities=[
     {"kind": "end_game", "effect": {"do": "if", "cond": {"at_least": [
         {"what": "dragons"}, {"what": "dragons", "of": "left_neighbour"}]}, "then": {"do": "gain", "item": "gold"}}}])

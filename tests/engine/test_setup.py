@@ -52,14 +52,15 @@ def test_academy_games_may_draw_academy_tiles():
 
 def test_the_start_player_takes_the_first_turn():
     st = GameState.new(CAT, players=3, seed=8)
-    while st.pending.prompt != "Choose your action":
+    while st.pending.kind != "main_action":
         st.apply(st.legal_options()[0])
     assert st.pending.player == st.start == st.current
 
 
-def test_a_one_player_game_is_refused_until_the_automa_is_played():
-    with pytest.raises(MalformedDecision, match="solo play against the Automa is not supported yet"):
+def test_a_one_player_game_without_the_automa_is_refused_naming_the_field():
+    with pytest.raises(MalformedDecision, match="^automa: a 1-player game is played against the Automa") as err:
         GameState.new(CAT, players=1, seed=1)
+    assert err.value.field == "automa"
 
 
 def test_a_guild_tile_with_no_known_rows_is_never_dealt():
@@ -67,3 +68,20 @@ def test_a_guild_tile_with_no_known_rows_is_never_dealt():
     assert not CAT.guild_tiles[kings]["rows"]
     dealt = {GameState.new(CAT, players=2, seed=seed, academy=True).guild_tile for seed in range(80)}
     assert kings not in dealt and len(dealt) == len(CAT.guild_tiles) - 1
+
+
+@pytest.mark.parametrize("seed", [0, 11, 523])
+def test_the_display_is_filled_before_the_players_are_dealt_their_cards(seed):
+    # The rulebook sets up the centre of the table (guild tile, display, objectives) and then deals each player.
+    from game.engine.rng import Rng
+    cat = real_catalogue()
+    st = GameState.new(cat, players=3, seed=seed)
+    rng = Rng(seed)
+    dragons, caves = cat.dragon_deck(False, False), cat.cave_deck(False, False)
+    rng.shuffle(dragons)
+    rng.shuffle(caves)
+    top_dragons, top_caves = dragons[::-1], caves[::-1]  # the deck is drawn from its end
+    assert st.display_dragons == top_dragons[:3] and st.display_caves == top_caves[:3]
+    for seat, pl in enumerate(st.players):
+        assert pl.hand == top_dragons[3 + 3 * seat:6 + 3 * seat]
+        assert pl.caves == top_caves[3 + 3 * seat:6 + 3 * seat]

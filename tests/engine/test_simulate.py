@@ -26,3 +26,17 @@ def test_simulate_is_reproducible_from_the_seed():
 def test_simulate_rejects_bad_counts():
     with pytest.raises(CommandError, match="players"):
         call_command("simulate", games=1, players=9, stdout=StringIO(), stderr=StringIO())
+
+
+def test_simulate_plays_solo_games_against_the_automa():
+    out = StringIO()
+    call_command("simulate", games=2, players=1, automa=3, ravel=True, seed=2, stdout=out, stderr=StringIO())
+    assert "2 games, 1 players" in out.getvalue() and "winning score" in out.getvalue()
+
+
+@pytest.mark.parametrize("options,words", [({"players": 1}, "give --automa LEVEL"),
+                                           ({"players": 2, "automa": 1}, "only with --players 1"),
+                                           ({"players": 1, "automa": 9}, "automa.level")])
+def test_simulate_refuses_a_solo_game_without_a_proper_automa(options, words):
+    with pytest.raises(CommandError, match=words):
+        call_command("simulate", games=1, stdout=StringIO(), stderr=StringIO(), **options)

@@ -59,7 +59,7 @@ def test_may_asks_and_can_be_declined(st):
 def test_repeat_up_to_lets_the_player_stop(st):
     me(st).res = [3, 0, 0, 0]
     fire(st, {"do": "repeat", "times": 3, "up_to": True,
-              "effect": {"do": "pay", "cost": [{"item": "meat"}], "then": {"do": "gain", "item": "coin"}}})
+              "effect": {"do": "pay", "cost": [{"item": "meat"}], "buys": {"do": "gain", "item": "coin"}}})
     choose(st, "yes")
     choose(st, "yes")
     choose(st, "no")
@@ -91,21 +91,21 @@ def test_pay_egg_from_this_cave_only(st):
     me(st).spaces[4].dragon = B
     me(st).spaces[4].eggs = 1
     me(st).nest = 1
-    fire(st, {"do": "pay", "cost": [{"item": "egg", "from": {"scope": "cave"}}], "then": {"do": "gain", "item": "gold"}},
+    fire(st, {"do": "pay", "cost": [{"item": "egg", "on": {"scope": "cave"}}], "buys": {"do": "gain", "item": "gold"}},
          src=B)
     assert me(st).spaces[4].eggs == 0 and me(st).nest == 1 and me(st).res[1] == 1
 
 
 def test_pay_is_skipped_when_it_cannot_be_paid(st):
-    fire(st, {"do": "pay", "cost": [{"item": "card"}], "then": {"do": "gain", "item": "gold"}})
-    assert me(st).res[1] == 0 and st.pending.prompt == "Choose your action"
+    fire(st, {"do": "pay", "cost": [{"item": "card"}], "buys": {"do": "gain", "item": "gold"}})
+    assert me(st).res[1] == 0 and st.pending.kind == "main_action"
 
 
 def test_pay_a_tithe_of_any_kind(st):
     me(st).res = [1, 0, 0, 0]
     me(st).hand = [S]
     me(st).nest = 1
-    fire(st, {"do": "pay", "cost": [{"item": "tithe"}], "then": {"do": "gain", "item": "coin"}})
+    fire(st, {"do": "pay", "cost": [{"item": "tithe"}], "buys": {"do": "gain", "item": "coin"}})
     assert options(st) == [("pay", "meat"), ("pay", "dragon", S), ("pay", "egg", NEST)]
     choose(st, "pay", "egg", NEST)
     assert me(st).nest == 0 and me(st).coins == 4
@@ -133,7 +133,7 @@ def test_gain_cards_from_display_or_deck(st):
 def test_gain_from_display_only_cannot_draw(st):
     st.display_caves = [None, None, None]
     fire(st, {"do": "may", "effect": {"do": "gain", "item": "cave", "from": "display"}})
-    assert me(st).caves == [] and st.pending.prompt == "Choose your action"
+    assert me(st).caves == [] and st.pending.kind == "main_action"
 
 
 def test_lay_egg_on_each_dragon_in_column(st):
@@ -165,7 +165,7 @@ def test_cache_from_general_supply_on_each_helpful_dragon(st):
 def test_cache_from_supply_needs_the_resource(st):
     me(st).spaces[0].dragon = S
     fire(st, {"do": "may", "effect": {"do": "cache", "item": "meat", "from": "supply"}}, src=S)
-    assert st.pending.prompt == "Choose your action"
+    assert st.pending.kind == "main_action"
 
 
 def test_hatchling_feeds_every_time_and_grows_up_once_on_the_third(st):
@@ -175,7 +175,7 @@ def test_hatchling_feeds_every_time_and_grows_up_once_on_the_third(st):
     feed = {"do": "cache", "item": "milk", "from": "supply", "on": {"scope": "mat"}}
     for turn in range(4):
         fire(st, feed)
-        while st.pending.prompt != "Choose your action":
+        while st.pending.kind != "main_action":
             choose(st, "yes")
     assert pl.spaces[0].cached == [0, 0, 0, 4]
     assert pl.res[1] == 4 and pl.coins == 3 + 3  # 4 golds, and the grown-up bonus exactly once
@@ -186,7 +186,7 @@ def test_tuck_from_hand_binds_the_tucked_cost_and_feeds_card_hatchlings(st):
     pl.spaces[0].dragon = C
     pl.hand = [B]
     fire(st, {"do": "tuck", "from": "hand", "on": {"scope": "here"},
-              "then": {"do": "gain", "item": {"var": "tucked_cost"}}}, src=C)
+              "as": "tucked_cost", "if_done": {"do": "gain", "item": {"var": "tucked_cost"}}}, src=C)
     choose(st, "yes")  # the hatchling's feeding: gain a meat
     assert options(st) == [("resource", "meat"), ("resource", "gold")]  # one resource of the tucked card's cost
     choose(st, "resource", "gold")
@@ -226,6 +226,15 @@ def test_play_dragon_with_one_item_discounted(st):
     assert me(st).res == [0, 0, 0, 0] and me(st).spaces[8].dragon == B
 
 
+def test_play_dragon_from_a_list_of_places_offers_the_hand_and_the_display(st):
+    me(st).hand = [B]
+    shown = [d for d in st.display_dragons if d is not None]
+    fire(st, {"do": "play_dragon", "from": ["hand", "display"], "cost": "free"})
+    assert {o[1] for o in options(st) if o[0] == "play"} == {B, *shown}
+    choose(st, "play", shown[0], 0)
+    assert me(st).spaces[0].dragon == shown[0] and shown[0] not in st.display_dragons and me(st).hand == [B]
+
+
 def test_conditional_cost_is_waived_when_its_condition_holds():
     free = dragon(8, "Third In Line", cost={"gold": 3}, free_if={"at_least": [{"what": "dragons", "scope": "cave"}, 3]})
     st = new_game(make_catalogue([SHY, free]))
@@ -249,7 +258,7 @@ def test_cover_dragon_tucks_the_old_one_and_moves_its_items(st):
     pl.spaces[4].eggs = 2
     pl.spaces[4].cached = [1, 0, 0, 0]
     pl.hand = [G]
-    fire(st, {"do": "cover_dragon"})  # one dragon in hand, one it may cover: no question
+    fire(st, {"do": "swap", "what": "cover"})  # one dragon in hand, one it may cover: no question
     choose(st, "yes")  # the new dragon's when-played ability
     space = pl.spaces[4]
     assert space.dragon == G and space.tucked == [S] and space.eggs == 2 and space.cached == [1, 0, 0, 0]
@@ -260,7 +269,7 @@ def test_swap_dragons_moves_them_with_their_items(st):
     pl = me(st)
     pl.spaces[0].dragon, pl.spaces[0].eggs = S, 1
     pl.spaces[4].dragon = B
-    fire(st, {"do": "swap_dragons"})
+    fire(st, {"do": "swap", "what": "dragons"})
     assert pl.spaces[0].dragon == B and pl.spaces[4].dragon == S and pl.spaces[4].eggs == 1
 
 
@@ -268,7 +277,7 @@ def test_swap_with_hand_keeps_eggs_up_to_capacity(st):
     pl = me(st)
     pl.spaces[0].dragon, pl.spaces[0].eggs = S, 2
     pl.hand = [B]
-    fire(st, {"do": "swap_with_hand"})
+    fire(st, {"do": "swap", "what": "with_hand"})
     assert pl.spaces[0].dragon == B and pl.spaces[0].eggs == 1 and pl.hand == [S]
 
 
@@ -276,7 +285,7 @@ def test_swap_cave_card_fires_the_new_card(st):
     pl = me(st)
     pl.spaces[1].cave_card = 9
     pl.caves = [0]
-    fire(st, {"do": "swap_cave_card"})
+    fire(st, {"do": "swap", "what": "cave_card"})
     choose(st, "yes")
     assert pl.spaces[1].cave_card == 0 and pl.caves == [9] and pl.coins == 5
 
@@ -296,7 +305,7 @@ def test_train_pays_the_leftmost_box_and_unlocks_when_full(st):
 def test_train_free_binds_the_covered_item(st):
     pl = me(st)
     pl.spaces[0].dragon = F
-    fire(st, {"do": "train", "free": True, "as": "covered", "then": {"do": "gain", "item": {"var": "covered"}}})
+    fire(st, {"do": "train", "free": True, "as": "covered", "if_done": {"do": "gain", "item": {"var": "covered"}}})
     assert pl.res == [0, 0, 0, 1] and pl.spaces[0].tokens == 1
 
 
@@ -307,7 +316,7 @@ def test_walking_onto_an_untrained_fledgling_offers_training(st):
     st.reask()
     choose(st, "explore", 0)
     choose(st, "resource", "meat")
-    assert "training" in st.pending.prompt or "Train" in st.pending.prompt
+    assert st.pending.kind == "use_ability" and st.pending.data["effect"]["do"] == "train"
     choose(st, "yes")
     assert pl.spaces[0].tokens == 1 and pl.spaces[0].eggs == 0  # its purple ability is not active yet
 
@@ -324,7 +333,7 @@ def test_activate_another_dragons_when_played(st):
 def test_activate_a_paid_cave_card(st):
     me(st).caves = [0]
     fire(st, {"do": "pay", "cost": [{"item": "cave"}], "as": "paid",
-              "then": {"do": "activate", "kinds": ["when_played"], "on": {"var": "paid"}}})
+              "buys": {"do": "activate", "kinds": ["when_played"], "on": {"var": "paid"}}})
     choose(st, "yes")
     assert me(st).coins == 5 and me(st).caves == []
 
@@ -347,7 +356,7 @@ def test_distribute_tucks_up_to_two_and_keeps_the_rest(st):
     pl = me(st)
     pl.spaces[0].dragon = S
     fire(st, {"do": "gain", "item": "dragon", "from": "deck", "count": 3, "as": "it",
-              "then": {"do": "distribute", "cards": {"var": "it"},
+              "if_done": {"do": "distribute", "cards": {"var": "it"},
                        "to": [{"place": "tuck", "count": 2, "up_to": True, "on": {"scope": "here"}}],
                        "rest": "keep"}}, src=S)
     drawn = list(pl.hand)
@@ -358,7 +367,7 @@ def test_distribute_tucks_up_to_two_and_keeps_the_rest(st):
 
 def test_distribute_rest_discard(st):
     fire(st, {"do": "gain", "item": "dragon", "from": "deck", "count": 2, "as": "it",
-              "then": {"do": "distribute", "cards": {"var": "it"}, "to": [{"place": "keep", "count": 1}],
+              "if_done": {"do": "distribute", "cards": {"var": "it"}, "to": [{"place": "keep", "count": 1}],
                        "rest": "discard"}})
     kept, gone = me(st).hand[0], None
     options_now = options(st)
@@ -389,19 +398,17 @@ def test_left_neighbour_counter_compares_mats(st):
 
 
 def test_size_sets_and_filled_columns(st):
-    from game.engine.interpreter import count, new_frame
     pl = me(st)
     for i, d in zip((0, 4, 8), (S, B, H)):
         pl.spaces[i].dragon = d
-    frame = st.frames[new_frame(st, 0)]
-    assert count(st, frame, {"what": "filled_columns"}) == 1
-    assert count(st, frame, {"what": "size_sets"}) == 0
-    assert count(st, frame, {"what": "resource_icons"}) == 3
-    assert count(st, frame, {"what": "excavated"}) == 3
+    assert st.count({"what": "filled_columns"}, 0) == 1
+    assert st.count({"what": "size_sets"}, 0) == 0
+    assert st.count({"what": "resource_icons"}, 0) == 3
+    assert st.count({"what": "excavated"}, 0) == 3
 
 
 def test_every_word_has_a_handler():
-    from game.engine.effects.schema import WORDS
+    from game.language.schema import WORDS
     from game.engine.interpreter import WORDS as HANDLERS
     assert set(WORDS) <= set(HANDLERS)
 
@@ -412,11 +419,11 @@ def test_resource_order_is_the_rulebook_vocabulary():
 
 def test_paying_a_missing_resource_offers_the_exchange(st):
     me(st).res = [2, 0, 1, 0]
-    fire(st, {"do": "pay", "cost": [{"item": "gold"}, {"item": "crystal"}], "then": {"do": "gain", "item": "coin"}})
+    fire(st, {"do": "pay", "cost": [{"item": "gold"}, {"item": "crystal"}], "buys": {"do": "gain", "item": "coin"}})
     # only meat+meat -> gold keeps the crystal for the second item, so that exchange is made without a question
     assert me(st).res == [0, 0, 0, 0] and me(st).coins == 4
     me(st).res = [1, 0, 1, 1]
-    fire(st, {"do": "pay", "cost": [{"item": "gold"}], "then": {"do": "gain", "item": "coin"}})
+    fire(st, {"do": "pay", "cost": [{"item": "gold"}], "buys": {"do": "gain", "item": "coin"}})
     assert options(st) == [("exchange", "meat", "crystal", "gold"), ("exchange", "meat", "milk", "gold"),
                            ("exchange", "crystal", "milk", "gold")]
 
@@ -439,7 +446,7 @@ def test_activate_two_distinct_abilities_then_the_follow_up(st):
     pl.spaces[0].dragon = O
     pl.spaces[4].dragon = G
     fire(st, {"do": "activate", "kinds": ["when_played", "once_per_round"], "on": {"scope": "mat"}, "count": 2,
-              "then": {"do": "gain", "item": "coin"}})
+              "if_done": {"do": "gain", "item": "coin"}})
     choose(st, "activate", O)
     choose(st, "yes")  # Rounder: a milk
     assert options(st) == [("yes",), ("no",)]  # only Giver is left: no question which
@@ -451,12 +458,12 @@ def test_caching_them_caches_only_the_resources_just_gained(st):
     pl = me(st)
     pl.spaces[0].dragon = S
     pl.res = [2, 0, 0, 0]
-    fire(st, {"do": "gain", "item": "any_resource", "as": "it", "then": {
+    fire(st, {"do": "gain", "item": "any_resource", "as": "it", "if_done": {
         "do": "cache", "item": {"var": "it"}, "count": 2, "up_to": True, "from": "supply", "on": {"scope": "here"}}},
          src=S)
     choose(st, "resource", "meat")
     choose(st, "cache", "meat", 0)
-    assert st.pending.prompt == "Choose your action"  # one meat was gained, so one is cached, not two
+    assert st.pending.kind == "main_action"  # one meat was gained, so one is cached, not two
     assert pl.spaces[0].cached == [1, 0, 0, 0] and pl.res == [2, 0, 0, 0]
 
 
@@ -464,8 +471,8 @@ def test_a_cost_is_not_offered_when_what_it_buys_cannot_happen(st):
     pl = me(st)
     pl.caves = [0]
     pl.hand = [B]
-    fire(st, {"do": "pay", "cost": [{"item": "cave"}], "then": {"do": "cover_dragon"}}, ask=True)
-    assert st.pending.prompt == "Choose your action" and pl.caves == [0]  # no dragon on the mat to cover
+    fire(st, {"do": "pay", "cost": [{"item": "cave"}], "buys": {"do": "swap", "what": "cover"}}, ask=True)
+    assert st.pending.kind == "main_action" and pl.caves == [0]  # no dragon on the mat to cover
 
 
 def test_cached_counter_may_name_one_resource(st):

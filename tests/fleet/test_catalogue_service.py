@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from cardsite.models import CatalogueVersion, Dragon, Printing
+from cardsite.catalogue.models import CatalogueVersion, Dragon, Printing
 from game import catalogue as service
 from game.calculator import lookups
 from game.checker.services import current_cards

@@ -3,13 +3,14 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.core.signals import request_finished, request_started
 from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from cardsite import catalogue_version
-from cardsite.loader import export_catalogue, import_file
-from cardsite.models import CATALOGUE_MODELS, CatalogueVersion, Dragon, Printing
+from cardsite.catalogue import catalogue_version
+from cardsite.catalogue.loader import export_catalogue, import_file
+from cardsite.catalogue.models import CATALOGUE_MODELS, CatalogueVersion, Dragon, Printing
 from tests.catalogue.test_admin import dragon_post_data
 
 
@@ -96,3 +97,40 @@ def test_the_catalogue_api_is_keyed_on_the_version(client, catalogue):
     again = client.get("/api/dragons/20/", HTTP_ACCEPT="application/json", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200
     assert again.json()["vp"] == first.json()["vp"] + 7
+
+
+def _written_elsewhere(token):
+    with connection.cursor() as cursor:  # another server's committed write: no signal reaches this process
+        cursor.execute(f"UPDATE {CatalogueVersion._meta.db_table} SET token = %s", [token])
+
+
+def _in_a_request():
+    """current() as a request outside any transaction sees it (request_started and _finished around it)."""
+    request_started.send(sender=None)
+    try:
+        return catalogue_version.current()
+    finally:
+        request_finished.send(sender=None)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_reuse_the_version_for_a_short_while_then_read_another_servers_edit(catalogue, settings):
+    settings.CATALOGUE_VERSION_REUSE_MS = 60000
+    first = _in_a_request()
+    _written_elsewhere("from-elsewhere")
+    assert _in_a_request() == first  # within the reuse time
+    settings.CATALOGUE_VERSION_REUSE_MS = 0
+    assert _in_a_request() == "from-elsewhere"
+    _written_elsewhere("again-elsewhere")
+    assert _in_a_request() == "again-elsewhere"  # 0: read on every request
+
+
+@pytest.mark.django_db(transaction=True)
+def test_this_processs_own_edit_is_seen_by_its_next_request_at_once(catalogue, settings):
+    settings.CATALOGUE_VERSION_REUSE_MS = 60000
+    first = _in_a_request()
+    dragon = Dragon.objects.get(number=20, printing=Printing.ORIGINAL)
+    dragon.vp += 1
+    dragon.save()
+    assert _in_a_request() != first
+    assert catalogue_version.current() == _in_a_request()  # outside a request: always read, the same row

@@ -197,8 +197,15 @@ def test_a_card_edited_through_one_server_is_served_new_by_the_other(fleet):
     status, _ = upload(editor, a, "/admin/cardsite/dragon/import/", "erratum.json", json.dumps({"dragons": [card]}))
     assert status == 302
 
-    status, after = reader.json(b, "GET", "/api/dragons/74/")
-    assert status == 200
+    # Each server reuses the catalogue version it read for CATALOGUE_VERSION_REUSE_MS (1 s by default): the other
+    # server serves the edit once that window has passed, never later.
+    deadline = time.monotonic() + 3
+    while True:
+        status, after = reader.json(b, "GET", "/api/dragons/74/")
+        assert status == 200
+        if after["vp"] == before["vp"] + 10 or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert after["vp"] == before["vp"] + 10
     status, scored = reader.json(b, "POST", "/api/calculator/score/", sheet)
     assert status == 200

@@ -60,9 +60,9 @@ def snapshot(match_id):
 
 
 def pending(match):
-    """(seat, prompt, options) of the match's pending decision, read through the engine."""
+    """(seat, question kind, options) of the match's pending decision, read through the engine."""
     state = services.load_state(Match.objects.get(pk=match.pk))
-    return state.pending.player, state.pending.prompt, [o.to_dict() for o in state.pending.options]
+    return state.pending.player, state.pending.kind, [o.to_dict() for o in state.pending.options]
 
 
 def user_at(match, seat):
@@ -85,3 +85,19 @@ def play_randomly(match_id, decisions, seed):
 def later(match, seconds=1):
     """A moment `seconds` after the match's current deadline: what the sweep sees once that deadline passed."""
     return Match.objects.get(pk=match.pk).deadline + timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def open_browser():
+    """Open headless Chromium windows of a given size (`open_browser("390,844")`); all are closed after the test."""
+    from tests.browser import start_chromium
+
+    drivers = []
+
+    def make(size):
+        drivers.append(start_chromium(size))
+        return drivers[-1]
+
+    yield make
+    for driver in drivers:
+        driver.quit()

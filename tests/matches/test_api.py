@@ -79,20 +79,77 @@ def test_options_are_listed_to_the_player_who_decides_and_nobody_else(api_as, st
     assert [{"kind": o["kind"], "args": o["args"]} for o in mine["options"]] == pending(started)[2]
     assert all(o["label"] for o in mine["options"])
     theirs = api_as(bob).get(f"/api/matches/{started.pk}/options/").json()
-    assert theirs == {"version": 0, "your_turn": False, "prompt": None, "options": []}
+    assert theirs == {"version": 0, "your_turn": False, "prompt": None, "kind": None, "data": None, "options": []}
+
+
+def _to_main_action(api_as, match, users):
+    """Answer the setup questions through the API with each first option; returns the options of the first turn."""
+    for _ in range(10):
+        for user in users:
+            body = api_as(user).get(f"/api/matches/{match.pk}/options/").json()
+            if body["your_turn"]:
+                break
+        if body["kind"] == "main_action":
+            return body
+        option = body["options"][0]
+        assert post(api_as(user), f"/api/matches/{match.pk}/decisions/",
+                    {"version": body["version"], "option": option}).status_code == 201
+    raise AssertionError("setup did not end")
+
+
+def test_options_say_what_is_asked_and_what_each_option_costs_and_concerns(api_as, started, alice, bob):
+    first = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()
+    assert first["kind"] == "setup_keep" and first["data"] == {"drop": 2}
+    args = first["options"][0]["args"]
+    dropped = first["options"][0]["info"]["cards"]
+    assert [(c["type"], c["index"]) for c in dropped] == [(args[0], args[1]), (args[2], args[3])]
+    assert all(c["name"] and c["number"] for c in dropped)
+    turn = _to_main_action(api_as, started, (alice, bob))
+    assert turn["data"] == {}
+    explore = [o for o in turn["options"] if o["kind"] == "explore"]
+    assert [o["info"]["cave"] for o in explore] == [0, 1, 2]
+    assert all(o["info"]["cost"] == {"coin": 1} and o["info"]["label"] == o["label"] for o in explore)
+    entice = [o["info"] for o in turn["options"] if o["kind"] == "entice"]
+    for info in entice:  # the dragon, the space it would take, and the coin beside its printed cost
+        assert info["card"]["type"] == "dragon" and info["space"]["cave"] == info["cave"]
+        assert info["cost"]["coin"] >= 1
+    exchange = next(o["info"] for o in turn["options"] if o["kind"] == "exchange")
+    assert sum(exchange["cost"].values()) == 2 and list(exchange["gain"].values()) == [1]
+
+
+def test_the_view_says_what_kind_of_question_waits_for_whom(api_as, started, alice, bob):
+    mine = api_as(alice).get(f"/api/matches/{started.pk}/").json()["view"]["pending"]
+    theirs = api_as(bob).get(f"/api/matches/{started.pk}/").json()["view"]["pending"]
+    assert (mine["kind"], mine["data"], mine["player"]) == ("setup_keep", {"drop": 2}, 0)
+    assert (theirs["kind"], theirs["data"]) == (mine["kind"], mine["data"]) and "options" not in theirs
+    assert all(o["info"]["label"] == o["label"] for o in mine["options"])
+
+
+def test_an_option_sent_back_with_a_field_it_never_had_is_refused(api_as, started, alice):
+    option = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
+    before = snapshot(started.pk)
+    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+                    {"version": 0, "option": dict(option, cost={"coin": 0})})
+    assert response.status_code == 400 and response.json()["field"] == "option"
+    assert "cost" in response.json()["detail"]
+    assert snapshot(started.pk) == before
 
 
 def test_a_decision_answers_with_the_new_view(api_as, started, alice):
-    option = mine = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
+    option = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
     response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
                     {"version": 0, "option": {"kind": option["kind"], "args": option["args"]}})
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["version"] == 1 and Match.objects.get(pk=started.pk).version == 1
-    assert body["log"] == [{"number": 1, "seat": 0, "player": "alice", "label": mine["label"]}]
+    setup, first = body["log"][0], body["log"][-1]
+    assert setup["title"] == "Setup" and setup["lines"][0]["decision"] == 0
+    kept = [line for line in first["lines"] if line["decision"] == 1]
+    assert [line["kind"] for line in kept] == ["kept"] and kept[0]["text"].startswith("alice kept ")
+    assert MatchDecision.objects.get(match=started, number=1).events[0]["e"] == "kept"
 
 
-def test_the_option_may_carry_its_label_back(api_as, started, alice):
+def test_the_option_may_carry_its_label_and_info_back(api_as, started, alice):
     option = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
     response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/", {"version": 0, "option": option})
     assert response.status_code == 201
@@ -195,4 +252,5 @@ def test_every_match_endpoint_is_in_the_openapi_schema(client):
     operations = {op["operationId"] for path in schema["paths"].values() for op in path.values()
                   if isinstance(op, dict) and "operationId" in op}
     assert {"matches_resign", "matches_abort", "matches_rematch", "matches_join_by_invite", "matches_chat_list",
-            "matches_chat_create", "notifications_retrieve", "notifications_update"} <= operations
+            "matches_chat_create", "notifications_retrieve", "notifications_update", "matches_preview",
+            "matches_replay_step", "matches_orders_read", "matches_orders_set"} <= operations

@@ -3,37 +3,13 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from game.models import Match
-from tests.browser import start_chromium
+from tests.browser import by, wait_for, wait_for_path  # noqa: F401 (the match browser tests import them from here)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a-long-test-password"
 
 
-@pytest.fixture
-def open_browser():
-    drivers = []
-
-    def make(size):
-        drivers.append(start_chromium(size))
-        return drivers[-1]
-
-    yield make
-    for driver in drivers:
-        driver.quit()
-
-
-def wait_for(driver, condition, timeout=20):
-    """Wait for a condition; the board re-renders as it polls, so an element read meanwhile may go stale."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: condition(d))
-
-
-def by(css):
-    from selenium.webdriver.common.by import By
-    return By.CSS_SELECTOR, css
 
 
 def text_of(driver, css):
@@ -58,7 +34,7 @@ def sign_up(driver, base, name):
     driver.find_element(*by("#id_password1")).send_keys(PASSWORD)
     driver.find_element(*by("#id_password2")).send_keys(PASSWORD)
     driver.find_element(*by("form button[type=submit]")).click()
-    wait_for(driver, lambda d: d.current_url.endswith("/matches/"))
+    wait_for_path(driver, "/matches/")
 
 
 def click_option(driver, kind, args=None):
@@ -81,9 +57,26 @@ def click_option(driver, kind, args=None):
             return None
 
     (label,) = wait_for(driver, press)
-    wait_for(driver, lambda d: not d.find_elements(*by(f'.match-option[data-kind="{kind}"]'))
-             or d.find_element(*by("#spinner")).get_attribute("hidden") is not None)
+    wait_for(driver, lambda d: d.find_element(*by("#spinner")).get_attribute("hidden") is not None)
     return label
+
+
+def send_turn(driver):
+    """Confirm the turn tried so far (the board sends nothing before), then wait until it is sent."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def press(d):
+        """Find and click in one go: a poll may redraw the drawer between finding the button and clicking it."""
+        try:
+            found = d.find_elements(*by("#turn-send"))
+            if found:
+                found[0].click()
+            return bool(found)
+        except StaleElementReferenceException:
+            return False
+    wait_for(driver, press)
+    wait_for(driver, lambda d: not d.find_elements(*by("#turn-send"))
+             and d.find_element(*by("#spinner")).get_attribute("hidden") is not None)
 
 
 def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live_server, catalogue):
@@ -109,16 +102,21 @@ def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live
     # Ann's page notices by itself, and offers her the setup choices.
     wait_for(ann, lambda d: "Your turn: Choose the cards you do not keep" in text_of(d, "#prompt-text"))
     assert len(ann.find_elements(*by("#hand .match-dragon"))) == 3
-    first = click_option(ann, "discard_cards")
+    click_option(ann, "discard_cards")
     wait_for(ann, lambda d: "starting resources" in text_of(d, "#prompt-text"))
     assert len(ann.find_elements(*by("#hand .match-card"))) == 4
     click_option(ann, "resources", ["meat", "gold", "milk"])
+    assert Match.objects.get().version == 0  # tried, not sent: the turn waits for its confirmation
+    assert "This turn so far" in text_of(ann, "#turn-bar")
+    send_turn(ann)
 
-    # Ben's page shows Ann's moves in the log and then asks him.
+    # Ben's page tells Ann's moves in the log (her kept cards only counted) and then asks him.
     wait_for(ben, lambda d: "Your turn: Choose the cards you do not keep" in text_of(d, "#prompt-text"))
-    assert first in text_of(ben, "#log")
+    assert "ann kept 4 cards and discarded " in text_of(ben, "#log")
+    assert "ann took 1 meat, 1 gold and 1 milk as starting resources." in text_of(ben, "#log")
     click_option(ben, "discard_cards")
     click_option(ben, "resources", ["crystal", "crystal", "crystal"])
+    send_turn(ben)
 
     match = Match.objects.get()
     assert match.version == 4
@@ -135,7 +133,8 @@ def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live
     for driver in (ann, ben):
         assert len(driver.find_elements(*by("#you .match-space"))) == 12
         assert len(driver.find_elements(*by("#opponents .match-space"))) == 12
-        assert len(driver.find_elements(*by("#log li"))) == 4
+        log = text_of(driver, "#log")
+        assert log.startswith("Setup") and f"Round 1: {('ann', 'ben')[start]}'s turn" in log and "passed" not in log
     # The opponent's hand is only a count: no card of it is drawn on the page.
     ben_hand = set(match.state["players"][1]["hand"])
     shown = {int(e.get_attribute("data-dragon")) for e in ann.find_elements(*by(".match-dragon"))}
@@ -146,6 +145,7 @@ def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live
 
     # The start player passes; the turn goes to the other, whose page asks them by itself.
     click_option(chooser, "pass")
+    send_turn(chooser)
     wait_for(watcher, lambda d: "Your turn: Choose your action" in text_of(d, "#prompt-text"))
     assert Match.objects.get().version == 5
 
@@ -159,4 +159,4 @@ def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live
     wait_for(watcher, lambda d: "moved on to version 6" in text_of(d, "#decision-error"))
     assert Match.objects.get().version == 6 and Match.objects.get().decisions.count() == 6
     # The refused page loads the match afresh: the log now holds the pass made elsewhere.
-    wait_for(watcher, lambda d: len(d.find_elements(*by("#log li"))) == 6)
+    wait_for(watcher, lambda d: text_of(d, "#log").count(" passed.") == 2)

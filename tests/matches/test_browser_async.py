@@ -17,19 +17,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("WYRMDEX_SCREENSHOTS")
 
 
-@pytest.fixture
-def open_browser():
-    from tests.browser import start_chromium
-
-    drivers = []
-
-    def make(size):
-        drivers.append(start_chromium(size))
-        return drivers[-1]
-
-    yield make
-    for driver in drivers:
-        driver.quit()
 
 
 def shot(driver, name):
@@ -118,3 +105,22 @@ def test_invite_chat_and_resign_in_two_browsers(open_browser, live_server, catal
     shot(phone, "ending-phone")
     assert no_sideways_scroll(phone)
     assert Match.objects.get().status == "finished"
+
+
+def test_a_page_whose_first_data_is_newer_than_the_page_reloads_to_show_it(open_browser, live_server, catalogue):
+    """A resignation between the server drawing the page and the page's first fetch: the ending is drawn by the
+    server, so the page must notice that its data is newer than itself and reload, not wait for a later change."""
+    users = get_user_model().objects
+    ann, ben = users.create_user("ann", password=PASSWORD), users.create_user("ben", password=PASSWORD)
+    match = services.create_match(ann, players=2)
+    services.join_match(match.pk, ben)
+    desk = open_browser("1200,900")
+    desk.execute_cdp_cmd("Network.enable", {})
+    desk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/matches/*"]})  # the page's fetches wait
+    sign_in(desk, live_server.url, "ann", f"/matches/{match.pk}/")
+    wait_for(desk, lambda d: d.find_elements(*by("#you .match-space")) or d.find_elements(*by("#match")))
+    assert "ann wins" not in text_of(desk, "#ending")
+    services.resign(match.pk, ben)
+    desk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    desk.execute_script("window.dispatchEvent(new Event('focus'))")
+    wait_for(desk, lambda d: "ann wins" in text_of(d, "#ending"), timeout=15)

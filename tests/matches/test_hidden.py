@@ -44,15 +44,40 @@ def test_your_own_view_shows_your_hand_with_card_details(api_as, started, alice)
         assert card["name"] and card["url"].startswith("/cards/dragons/")
 
 
-def test_a_card_tucked_from_a_hand_is_named_only_to_its_owner(started):
-    decision = MatchDecision(match=started, number=9, seat=0, kind="tuck", args=[5, 0], prompt="Choose a card to tuck",
-                             label="Tuck Some Dragon (12) under Crimson Cavern space 1")
-    names = {0: "alice", 1: "bob"}
-    assert present.log_entry(decision, 0, names)["label"] == decision.label
-    assert "Some Dragon" not in present.log_entry(decision, 1, names)["label"]
-    from_deck = MatchDecision(match=started, number=9, seat=0, kind="tuck", args=[-1, 0], prompt="",
-                              label="Tuck the top card of the deck under Crimson Cavern space 1")
-    assert present.log_entry(from_deck, 1, names)["label"] == from_deck.label
+def test_the_log_names_a_drawn_or_kept_card_only_to_its_owner(api_as, started, alice, bob, carol):
+    """The story of the setup: each player's dealt and kept cards are named to them, counted to the others."""
+    match = Match.objects.get(pk=started.pk)
+    for _ in range(4):  # both players choose their cards and resources
+        state = services.load_state(match)
+        services.submit_decision(match.pk, user_at(match, state.pending.player), match.version,
+                                 state.legal_options()[0].to_dict())
+        match = Match.objects.get(pk=match.pk)
+    cards = present.board_cards(match.catalogue_id)
+    state = services.load_state(match)
+    for seat, owner in ((0, alice), (1, bob)):
+        hand = {json.dumps(cards["dragons"][d]["name"]) for d in state.players[seat].hand}
+        for viewer in (alice, bob, carol, None):
+            lines = [line for group in api_as(viewer).get(f"/api/matches/{match.pk}/").json()["log"]
+                     for line in group["lines"] if line["seat"] == seat and line["kind"] in ("dealt", "kept")]
+            assert len(lines) == 2
+            named = [name for name in hand if any(name[1:-1] in line["text"] for line in lines)]
+            assert bool(named) == (viewer == owner), (seat, viewer and viewer.username, lines)
+
+
+def test_a_tucked_card_stays_face_down_in_the_log_of_the_others(started):
+    """Events stored with a decision keep the secret; the log filters it through the engine's events_for."""
+    match = Match.objects.get(pk=started.pk)
+    MatchDecision.objects.create(match=match, number=1, seat=0, kind="tuck", args=[5, 0], events=[
+        {"e": "tucked", "p": 0, "space": 0, "dragon": 7, "source": "hand", "card": ["dragon", 5]}])
+    cards = present.board_cards(match.catalogue_id)
+    who = present.Names(["alice", "bob"], dragon=lambda i: cards["dragons"][i]["name"])
+    decisions = list(match.decisions.all())
+    mine = [line["text"] for g in present.story(match, decisions, 0, who) for line in g["lines"] if line["decision"]]
+    theirs = [line["text"] for g in present.story(match, decisions, 1, who) for line in g["lines"]
+              if line["decision"]]
+    assert mine == [f"alice tucked {cards['dragons'][5]['name']} under {cards['dragons'][7]['name']} "
+                    f"(the Crimson Cavern, column 1)."]
+    assert theirs == [f"alice tucked a card under {cards['dragons'][7]['name']} (the Crimson Cavern, column 1)."]
 
 
 def test_no_view_reveals_the_seed_that_decides_every_shuffle(api_as, started, alice, bob):

@@ -43,9 +43,16 @@ def change_seed(match):
 
 
 def edit_hand(match):
+    """Swap a card into a hand. Matches get random seeds, so after twelve random moves a given hand may be empty:
+    the card goes into the first hand that holds one, or is added to an empty one."""
     state = match.state
-    hand = state["players"][1]["hand"]
-    hand[0] = next(i for i in range(400) if i not in hand)
+    hands = [player["hand"] for player in state["players"]]
+    hand = next((h for h in hands if h), hands[1])
+    new_card = next(i for i in range(400) if all(i not in h for h in hands))
+    if hand:
+        hand[0] = new_card
+    else:
+        hand.append(new_card)
     Match.objects.filter(pk=match.pk).update(state=state)
 
 

@@ -80,12 +80,12 @@ def test_setup_decisions_go_seat_by_seat_then_turns_follow_the_start_player(star
     seen = []
     while True:
         match = Match.objects.get(pk=started.pk)
-        seat, prompt, options = pending(match)
-        if prompt == "Choose your action":
+        seat, kind, options = pending(match)
+        if kind == "main_action":
             break
-        seen.append((seat, prompt.split()[0]))
+        seen.append((seat, kind))
         services.submit_decision(match.pk, user_at(match, seat), match.version, options[0])
-    assert seen == [(0, "Choose"), (0, "Choose"), (1, "Choose"), (1, "Choose")]
+    assert seen == [(0, "setup_keep"), (0, "setup_resources"), (1, "setup_keep"), (1, "setup_resources")]
     match = Match.objects.get(pk=started.pk)
     assert match.version == 4
     assert pending(match)[0] == match.state["start"]
@@ -97,13 +97,14 @@ def test_setup_decisions_go_seat_by_seat_then_turns_follow_the_start_player(star
 
 
 def test_a_decision_is_logged_with_its_words_and_moves_the_version(started, alice):
-    seat, prompt, options = pending(started)
+    seat, kind, options = pending(started)
+    words = services.load_state(started).pending.prompt
     match = services.submit_decision(started.pk, alice, 0, options[0])
     assert match.version == 1
     decision = match.decisions.get()
     assert (decision.number, decision.seat, decision.kind, decision.args) == (1, 0, options[0]["kind"],
                                                                             options[0]["args"])
-    assert decision.prompt == prompt
+    assert decision.prompt == words  # words-test: the log keeps the question's words
     assert decision.label.startswith("Discard ")
 
 
@@ -168,7 +169,7 @@ def test_deciding_before_the_match_starts_is_refused(catalogue, alice):
 
 
 def test_a_catalogue_that_cannot_set_a_game_up_is_refused_before_anything_is_saved(catalogue, alice):
-    from cardsite.models import BoardFact
+    from cardsite.catalogue.models import BoardFact
     from game.matches.errors import CatalogueNotReady
 
     BoardFact.objects.filter(key="setup").delete()

@@ -1,7 +1,7 @@
 """Whole abilities and cards: kind prefixes, opponents' parts, hatchlings, fledglings and cost waivers."""
 import pytest
 
-from game.engine.effects.render import RenderError, render_abilities, render_ability
+from game.language.render import RenderError, render_abilities, render_ability
 
 HATCHLING = {"feeds_on": "milk"}
 HATCHLING_ABILITIES = [

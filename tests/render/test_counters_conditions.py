@@ -1,8 +1,8 @@
 """Counters and conditions read as plain noun phrases and clauses."""
 import pytest
 
-from game.engine.effects.render import render_condition, render_counter
-from game.engine.effects.schema import COUNT_WHATS
+from game.language.render import render_condition, render_counter
+from game.language.schema import COUNT_WHATS
 
 
 @pytest.mark.parametrize("counter, text", [

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.effects.render import render_effect
+from game.language.render import render_effect
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "effects.md"
 ROW = re.compile(r"^\| `(\w+)` \| .*? \| `(\{.*\})` \| (.*) \|$")
@@ -18,7 +18,7 @@ def _examples():
 
 
 def test_docs_table_has_examples():
-    assert len(_examples()) >= 18
+    assert len(_examples()) >= 16  # one row per word: the four cover/swap words are now one, `swap`
 
 
 @pytest.mark.parametrize("example, reads", _examples())
@@ -53,4 +53,26 @@ def test_docs_name_exactly_the_keys_each_word_declares():
     documented = _documented_words()
     wrong = {name: (sorted(documented.get(name, ())), sorted(word.keys)) for name, word in WORDS.items()
              if documented.get(name) != set(word.keys)}
+    assert wrong == {}
+
+
+FROM = re.compile(r"`from` \(([^)]*)\)")
+
+
+def test_docs_name_exactly_the_places_each_from_takes():
+    """A word's row says which places its `from` takes, whether a list or a var, and its default, as declared."""
+    from game.language.words import WORDS, From
+
+    wrong = {}
+    rows = {m.group(1): m.group(2) for m in map(WORD_ROW.match, DOC.read_text().splitlines()) if m}
+    for name, word in WORDS.items():
+        kind = word.keys.get("from")
+        if not isinstance(kind, From):
+            continue
+        places, default = FROM.search(rows[name]).group(1).split(", default ")
+        documented = (set(KEY.findall(places)), "list" in places.split("/"), "var" in places.split("/"),
+                      set(kind.sources) if default == "both" else set(KEY.findall(default)))
+        declared = (set(kind.sources), kind.pick, kind.var, set(kind.default))
+        if documented != declared:
+            wrong[name] = (documented, declared)
     assert wrong == {}

@@ -2,7 +2,7 @@
 import re
 from pathlib import Path
 
-from game.engine.effects.render import ITEMS, render_abilities, render_abilities_html
+from game.language.render import ITEMS, render_abilities, render_abilities_html
 
 ICONS = Path(__file__).resolve().parents[2] / "static" / "icons"
 
@@ -19,7 +19,7 @@ def test_item_gets_an_icon_span_followed_by_its_word():
 def test_html_without_tags_reads_exactly_as_the_plain_text():
     abilities = [
         {"kind": "once_per_round", "effect": {"do": "pay", "cost": [{"item": "any_resource"}, {"item": "coin"}],
-                                              "then": {"do": "gain", "item": "guild"}}},
+                                              "buys": {"do": "gain", "item": "guild"}}},
         {"kind": "end_game", "effect": {"do": "score", "vp": 2, "per": {"what": "eggs", "scope": "cave"}}},
     ]
     card = {"training": ["dragon", "cave"]}

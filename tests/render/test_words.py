@@ -1,7 +1,7 @@
 """Each word of the effect language reads as one exact English sentence."""
 import pytest
 
-from game.engine.effects.render import RenderError, render_effect
+from game.language.render import RenderError, render_effect
 
 GAIN_GOLD = {"do": "gain", "item": "gold"}
 LAY_EGG = {"do": "lay_egg"}
@@ -19,7 +19,7 @@ LAY_EGG = {"do": "lay_egg"}
      "Choose 2 times (the same option may repeat): gain 1 gold; or lay 1 egg."),
     ({"do": "may", "effect": {"do": "cache", "item": "meat", "on": {"scope": "here"}}}, "You may cache 1 meat here."),
     ({"do": "repeat", "times": 3, "up_to": True, "effect": {"do": "pay", "cost": [{"item": "cave"}],
-                                                            "then": {"do": "gain", "item": "guild"}}},
+                                                            "buys": {"do": "gain", "item": "guild"}}},
      "Up to 3 times: pay 1 cave card to advance once on the Dragon Guild."),
     ({"do": "repeat", "times": 2, "effect": GAIN_GOLD}, "Twice: gain 1 gold."),
     ({"do": "repeat", "times": {"what": "dragons", "scope": "cave", "trait": "shy"}, "effect": LAY_EGG},
@@ -28,24 +28,24 @@ LAY_EGG = {"do": "lay_egg"}
      "If there are at least 3 dragons in this cave, gain 1 gold."),
     ({"do": "if", "cond": {"equal": [{"what": "eggs", "scope": "here"}, 0]}, "then": GAIN_GOLD, "else": LAY_EGG},
      "If there are no eggs on this dragon, gain 1 gold; otherwise lay 1 egg."),
-    ({"do": "pay", "cost": [{"item": "coin"}], "then": {"do": "lay_egg", "count": 3}}, "Pay 1 coin to lay 3 eggs."),
-    ({"do": "pay", "cost": [{"item": "egg", "count": 2, "from": {"scope": "adjacent"}}],
-      "then": {"do": "gain", "item": "guild", "count": 2}},
+    ({"do": "pay", "cost": [{"item": "coin"}], "buys": {"do": "lay_egg", "count": 3}}, "Pay 1 coin to lay 3 eggs."),
+    ({"do": "pay", "cost": [{"item": "egg", "count": 2, "on": {"scope": "adjacent"}}],
+      "buys": {"do": "gain", "item": "guild", "count": 2}},
      "Pay 2 eggs from any dragons orthogonally adjacent to this one to advance twice on the Dragon Guild."),
-    ({"do": "pay", "cost": [{"item": "tithe"}, {"item": "card", "count": 2}], "then": GAIN_GOLD},
+    ({"do": "pay", "cost": [{"item": "tithe"}, {"item": "card", "count": 2}], "buys": GAIN_GOLD},
      "Pay 1 tithe (a resource, a card or an egg) and 2 cards from your hand to gain 1 gold."),
-    ({"do": "pay", "cost": [{"item": "any_resource"}], "as": "paid", "then": {"do": "gain", "item": {"var": "paid"}}},
+    ({"do": "pay", "cost": [{"item": "any_resource"}], "as": "paid", "buys": {"do": "gain", "item": {"var": "paid"}}},
      "Pay 1 resource to gain the resource you paid."),
     ({"do": "gain", "item": "dragon", "from": "deck", "count": 2}, "Draw 2 dragon cards from the deck."),
     ({"do": "gain", "item": "cave", "from": "display"}, "Take 1 cave card from the display."),
-    ({"do": "gain", "item": "dragon", "from": "any"}, "Gain 1 dragon card from the display or the deck."),
+    ({"do": "gain", "item": "dragon", "from": ["display", "deck"]}, "Gain 1 dragon card from the display or the deck."),
     ({"do": "gain", "item": "any_resource", "count": 2}, "Gain 2 resources of any kind."),
     ({"do": "gain", "item": "any_resource", "count": 2, "same": True}, "Gain 2 resources of one kind."),
     ({"do": "gain", "item": "coin", "count": 2}, "Gain 2 coins."),
     ({"do": "gain", "item": "egg", "count": 2}, "Lay 2 eggs."),
     ({"do": "gain", "item": "meat", "count": {"what": "dragons", "scope": "column"}},
      "Gain 1 meat for each dragon in this column."),
-    ({"do": "gain", "item": "crystal", "then": LAY_EGG}, "Gain 1 crystal; if you do, lay 1 egg."),
+    ({"do": "gain", "item": "crystal", "if_done": LAY_EGG}, "Gain 1 crystal; if you do, lay 1 egg."),
     ({"do": "lay_egg", "on": {"scope": "column", "each": True}}, "Lay 1 egg on each dragon in this column."),
     ({"do": "lay_egg", "count": 2, "up_to": True, "on": {"scope": "here"}}, "Lay up to 2 eggs here."),
     ({"do": "lay_egg", "on": {"scope": "cave", "trait": "shy"}}, "Lay 1 egg on a shy dragon in this cave."),
@@ -61,19 +61,19 @@ LAY_EGG = {"do": "lay_egg"}
     ({"do": "excavate", "from": "hand"},
      "Excavate a space with a cave card from your hand, paying its column's egg cost but no coin."),
     ({"do": "play_dragon", "from": "hand", "cost": "free"}, "Play a dragon from your hand for free."),
-    ({"do": "play_dragon", "from": "hand_or_display", "cost": "discount_one"},
+    ({"do": "play_dragon", "from": ["hand", "display"], "cost": "discount_one"},
      "Play a dragon from your hand or the display, paying 1 resource or egg less than its printed cost."),
     ({"do": "play_dragon", "from": "display", "cost": "no_resources"},
      "Play a dragon from the display, paying no resources (its coin and egg costs still apply)."),
-    ({"do": "cover_dragon"},
+    ({"do": "swap", "what": "cover"},
      "Play a dragon from your hand on top of one of your dragons, for free (the covered dragon becomes tucked)."),
-    ({"do": "swap_dragons"}, "Swap two dragons on your mat (habitats ignored)."),
-    ({"do": "swap_with_hand"}, "Swap a dragon on your mat with one from your hand (habitats ignored)."),
-    ({"do": "swap_cave_card"}, "Swap an uncovered cave card on your mat with one from your hand; the new card's "
+    ({"do": "swap", "what": "dragons"}, "Swap two dragons on your mat (habitats ignored)."),
+    ({"do": "swap", "what": "with_hand"}, "Swap a dragon on your mat with one from your hand (habitats ignored)."),
+    ({"do": "swap", "what": "cave_card"}, "Swap an uncovered cave card on your mat with one from your hand; the new card's "
                                "when-played ability is used (the mat's when-covered benefit is not)."),
-    ({"do": "train", "free": True, "as": "covered", "then": {"do": "gain", "item": {"var": "covered"}}},
+    ({"do": "train", "free": True, "as": "covered", "if_done": {"do": "gain", "item": {"var": "covered"}}},
      "Train a fledgling once for free; if you do, gain the item the training token covered."),
-    ({"do": "train", "full": True, "free": True, "then": {"do": "lay_egg", "count": 2}},
+    ({"do": "train", "full": True, "free": True, "if_done": {"do": "lay_egg", "count": 2}},
      "Fully train a fledgling for free; if you do, lay 2 eggs."),
     ({"do": "train", "on": {"scope": "here"}, "count": 2}, "Train this fledgling twice."),
     ({"do": "activate", "kinds": ["when_played"], "on": {"scope": "mat", "other": True}},
@@ -126,14 +126,14 @@ def test_non_object_effect_is_a_render_error():
 
 def test_sequence_of_steps_with_their_own_if_you_do_reads_as_sentences():
     gain_and_cache = {"do": "gain", "item": "meat", "as": "got",
-                      "then": {"do": "may", "effect": {"do": "cache", "item": {"var": "got"}}}}
+                      "if_done": {"do": "may", "effect": {"do": "cache", "item": {"var": "got"}}}}
     effect = {"do": "seq", "steps": [gain_and_cache, {"do": "gain", "item": "gold"}]}
     assert render_effect(effect) == "Gain 1 meat; if you do, you may cache it here. Then gain 1 gold."
 
 
 def test_choice_between_complex_options_numbers_them():
     effect = {"do": "choose", "options": [
-        {"do": "tuck", "from": "deck", "then": {"do": "gain", "item": "gold"}},
+        {"do": "tuck", "from": "deck", "if_done": {"do": "gain", "item": "gold"}},
         {"do": "lay_egg"},
     ]}
     assert render_effect(effect) == (
@@ -142,19 +142,19 @@ def test_choice_between_complex_options_numbers_them():
 
 def test_pay_then_a_repeat_reads_as_two_steps():
     effect = {"do": "pay", "cost": [{"item": "coin"}],
-              "then": {"do": "repeat", "times": 2, "up_to": True, "effect": {"do": "excavate", "free": True}}}
+              "buys": {"do": "repeat", "times": 2, "up_to": True, "effect": {"do": "excavate", "free": True}}}
     assert render_effect(effect) == "Pay 1 coin, then up to twice: excavate a space for free."
 
 
 def test_pay_with_several_items_binds_what_you_paid():
     effect = {"do": "pay", "cost": [{"item": "meat"}, {"item": "gold"}], "as": "paid",
-              "then": {"do": "gain", "item": {"var": "paid"}}}
+              "buys": {"do": "gain", "item": {"var": "paid"}}}
     assert render_effect(effect) == "Pay 1 meat and 1 gold to gain what you paid."
 
 
 def test_drawn_cards_shared_out_read_after_a_colon():
     effect = {"do": "gain", "item": "dragon", "from": "deck", "count": 3, "as": "drawn",
-              "then": {"do": "distribute", "cards": {"var": "drawn"},
+              "if_done": {"do": "distribute", "cards": {"var": "drawn"},
                        "to": [{"place": "tuck", "count": 2, "up_to": True}], "rest": "keep"}}
     assert render_effect(effect) == "Draw 3 dragon cards from the deck: tuck up to 2 of them here and keep the rest."
 
@@ -182,7 +182,7 @@ def test_lay_egg_on_each_dragon_never_mentions_nests():
 
 def test_cache_up_to_gained_resources():
     effect = {"do": "gain", "item": "any_resource", "count": 2, "as": "got",
-              "then": {"do": "cache", "item": {"var": "got"}, "up_to": True, "on": {"scope": "mat"}}}
+              "if_done": {"do": "cache", "item": {"var": "got"}, "up_to": True, "on": {"scope": "mat"}}}
     assert render_effect(effect) == (
         "Gain 2 resources of any kind; if you do, cache any of them on any dragons on your mat.")
 
@@ -201,7 +201,7 @@ def test_once_per_round_kind_takes_article_a():
 
 def test_tuck_then_gain_from_the_tucked_dragons_cost():
     effect = {"do": "tuck", "from": "hand", "on": {"scope": "here"},
-              "then": {"do": "gain", "item": {"var": "tucked_cost"}}}
+              "as": "tucked_cost", "if_done": {"do": "gain", "item": {"var": "tucked_cost"}}}
     assert render_effect(effect) == (
         "Tuck 1 dragon card from your hand here; if you do, gain 1 resource shown in the tucked dragon's cost.")
 
@@ -220,7 +220,7 @@ def test_lay_egg_offers_mat_nests_only_when_asked_beyond_plain_mat():
 ])
 def test_cache_some_of_the_resources_just_gained(cache, text):
     effect = {"do": "gain", "item": "any_resource", "count": 2, "as": "got",
-              "then": {"do": "cache", "item": {"var": "got"}, "on": {"scope": "mat"}, **cache}}
+              "if_done": {"do": "cache", "item": {"var": "got"}, "on": {"scope": "mat"}, **cache}}
     assert render_effect(effect) == f"Gain 2 resources of any kind; if you do, {text}."
 
 
@@ -274,5 +274,5 @@ def test_each_training_picks_its_fledgling(effect, text):
 
 
 def test_pay_then_several_trainings_reads_as_two_steps():
-    effect = {"do": "pay", "cost": [{"item": "cave"}], "then": {"do": "train", "count": 2, "up_to": True, "free": True}}
+    effect = {"do": "pay", "cost": [{"item": "cave"}], "buys": {"do": "train", "count": 2, "up_to": True, "free": True}}
     assert render_effect(effect) == "Pay 1 cave card, then up to twice: train a fledgling once for free."

@@ -12,10 +12,12 @@ REQUIRED_KEYWORDS = ("cache", "tuck", "lay_egg", "excavate", "entice", "explore"
 
 
 @pytest.fixture(scope="module")
-def page(django_test_environment):
+def page(django_db_setup, django_db_blocker):
+    """The page, once per module; its rulings name the cards they concern, read from the catalogue."""
     from django.test import Client
 
-    response = Client().get("/rules/")
+    with django_db_blocker.unblock():
+        response = Client().get("/rules/")
     assert response.status_code == 200
     return response.content.decode()
 
@@ -87,7 +89,7 @@ def test_rules_text_is_our_own_not_the_rulebook(shared_data):
 
 
 def test_every_acting_effect_word_links_to_a_rule(django_test_environment):
-    from game.engine.effects.schema import WORDS
+    from game.language.schema import WORDS
 
     structural = {"seq", "choose", "if"}
     missing = sorted(word for word in WORDS if word not in structural and rules_anchor(word) is None)

@@ -24,7 +24,13 @@ def has_word(text, word):
 
 
 def uses(card, word):
-    return f'"do": "{word}"' in json.dumps(card.abilities)
+    """Whether a card's abilities use a search word (a swap by its kind: `cover_dragon`), read from the JSON."""
+    text = json.dumps(card.abilities)
+    kinds = {"cover_dragon": "cover", "swap_dragons": "dragons", "swap_with_hand": "with_hand",
+             "swap_cave_card": "cave_card"}
+    if word in kinds:
+        return f'"do": "swap", "what": "{kinds[word]}"' in text
+    return f'"do": "{word}"' in text
 
 
 def slugs(results):

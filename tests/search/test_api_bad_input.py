@@ -1,7 +1,7 @@
 """Bad input to the catalogue API: a 400 that names the field and says what is wrong, never a 500."""
 import pytest
 
-from cardsite.models import Dragon
+from cardsite.catalogue.models import Dragon
 
 
 @pytest.mark.parametrize("url, field, words", [

@@ -1,7 +1,8 @@
 """ETag and Last-Modified on catalogue answers: a conditional GET is a 304 until the catalogue changes."""
 from django.utils.http import http_date
 
-from cardsite.models import Dragon
+from cardsite.catalogue import catalogue_version
+from cardsite.catalogue.models import CatalogueVersion, Dragon
 
 
 def test_answer_carries_etag_and_last_modified(client, catalogue):
@@ -64,3 +65,13 @@ def test_browsable_html_api_is_not_cached_or_tagged(client, catalogue):
     response = client.get("/api/dragons/?q=tuck", HTTP_ACCEPT="text/html")
     assert response.status_code == 200
     assert not response.has_header("ETag")
+
+
+def test_the_version_read_on_every_request_is_the_rows_own(catalogue):
+    """On PostgreSQL the row is read through libpq with the time as text, on SQLite through a cursor: both must give
+    the model's own values, to the microsecond and with the zone."""
+    for _ in range(2):
+        row = CatalogueVersion.objects.get(pk=catalogue_version.ROW)
+        assert catalogue_version.state() == (row.token, row.changed_at)
+        assert row.changed_at.utcoffset() is not None
+        catalogue_version.bump()

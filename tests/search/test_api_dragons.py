@@ -1,7 +1,7 @@
 """/api/dragons/: permalinks, pagination, ordering, filters, the query language and text search."""
 import pytest
 
-from cardsite.models import Dragon, Printing
+from cardsite.catalogue.models import Dragon, Printing
 
 from .conftest import has_word, slugs, uses
 

@@ -1,5 +1,5 @@
 """Cave cards, guild tiles, objective tiles, expansions, and the OpenAPI schema and its docs pages."""
-from cardsite.models import CaveCard, GuildTile, ObjectiveTile
+from cardsite.catalogue.models import CaveCard, GuildTile, ObjectiveTile
 
 from .conftest import has_word, slugs, uses
 

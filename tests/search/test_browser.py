@@ -3,9 +3,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.browser import open_chromium
+from tests.browser import open_chromium, wait_for
 
-from cardsite.models import Dragon
+from cardsite.catalogue.models import Dragon
 
 from .conftest import uses
 
@@ -14,11 +14,6 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def browser():
     yield from open_chromium("1200,900")
-
-
-def wait_for(driver, condition, timeout=10):
-    from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout).until(lambda d: condition(d))
 
 
 def shown_slugs(driver):
@@ -139,7 +134,7 @@ def test_type_toggle_shows_one_kind_of_card_and_works_from_the_keyboard(browser,
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    from cardsite.models import GuildTile
+    from cardsite.catalogue.models import GuildTile
 
     browser.get(live_server.url + "/cards/?q=egg")
     ready(browser)

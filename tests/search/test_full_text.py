@@ -5,7 +5,7 @@ the same oracle, so passing on both means the same result sets on both.
 """
 import pytest
 
-from cardsite.models import CaveCard, Dragon
+from cardsite.catalogue.models import CaveCard, Dragon
 
 from .conftest import has_word
 

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from cardsite import card_index, filters, query
-from cardsite.models import CaveCard, Dragon
+from cardsite.catalogue import card_index, filters, query
+from cardsite.catalogue.models import CaveCard, Dragon
 
 QUERY_COUNT = 500
 
@@ -143,7 +143,7 @@ def test_ranked_answers_are_compared_where_the_order_matters(catalogue):
 def test_api_answer_from_the_index_is_the_filterset_answer(client, catalogue):
     from rest_framework.renderers import JSONRenderer
 
-    from cardsite.serializers import DragonSerializer
+    from cardsite.catalogue.serializers import DragonSerializer
 
     for text in ["tuck", "cave:golden does:tuck", "size:medium", ""]:
         response = client.get("/api/dragons/", {"q": text, "page_size": 60}, HTTP_ACCEPT="application/json")

@@ -4,8 +4,8 @@ from urllib.parse import quote
 
 import pytest
 
-from cardsite.models import CaveCard, Dragon, GuildTile, ObjectiveTile, Printing
-from cardsite.views import EXAMPLES
+from cardsite.catalogue.models import CaveCard, Dragon, GuildTile, ObjectiveTile, Printing
+from cardsite.catalogue.views import EXAMPLES
 
 from .conftest import uses
 

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from cardsite.query import MAX_LENGTH, And, Not, Or, QueryError, Term, Text, parse
+from cardsite.catalogue.query import MAX_LENGTH, And, Not, Or, QueryError, Term, Text, parse
 
 
 def test_space_means_and_and_binds_tighter_than_or():

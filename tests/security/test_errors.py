@@ -6,7 +6,7 @@ import logging
 import pytest
 
 from game.matches import integrity, services
-from cardsite.models import BoardFact
+from cardsite.catalogue.models import BoardFact
 from game.models import Match
 
 SHAPE = {"detail", "code", "field", "errors"}
@@ -92,3 +92,12 @@ def test_an_unexpected_error_on_a_page_is_a_logged_500_too(signed_in, started, c
         response = signed_in.get(f"/matches/{started.pk}/")
     assert response.status_code == 500
     assert [r for r in caplog.records if r.levelno == logging.ERROR and r.exc_info]
+
+
+def test_an_engine_refusal_that_names_a_field_keeps_it_in_the_body():
+    from cardsite.api_errors import answer
+    from game.engine.position import PositionError
+    status, body = answer(PositionError("players[0].hand[1]", "there is no dragon card numbered 999"))
+    assert status == 400 and body["code"] == "malformed_decision" and body["field"] == "players[0].hand[1]"
+    assert body["detail"] == "players[0].hand[1]: there is no dragon card numbered 999"
+    assert body["errors"] == {"players[0].hand[1]": ["there is no dragon card numbered 999"]}

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from cardsite.admin import EXPORT_PERMISSIONS
+from cardsite.catalogue.admin import EXPORT_PERMISSIONS
 
 
 def sign_up(client, next_url, secure):

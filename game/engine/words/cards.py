@@ -1,9 +1,10 @@
-"""Words that move cards onto the mat: excavate, play_dragon, cover_dragon, the swaps, reveal, distribute."""
+"""Words that move cards onto the mat: excavate, play_dragon, the swap family (cover and swaps), reveal, distribute."""
 from ..catalogue import RES_INDEX
 from ..decisions import Option
 from ..runtime import can, push_fx, push_then, set_var, targets, test, word
 from ..model import COLUMNS
 from ..tasks import task as register_task
+from ...language.words import sources
 from .items import STOP, _default_here, bound_cards, feed, remove_card
 
 
@@ -11,11 +12,11 @@ from .items import STOP, _default_here, bound_cards, feed, remove_card
 
 def _excavate_cards(st, frame, source):
     pl = st.players[frame["p"]]
-    if source == "hand":
+    if source == ("hand",):
         return sorted(set(pl.caves))
-    if source == "display":
+    if source == ("display",):
         return sorted({c for c in st.display_caves if c is not None})
-    if source == "deck":
+    if source == ("deck",):
         return [-1] if (st.cave_deck or st.cave_discard) else []
     return sorted({ref[1] for ref in bound_cards(st, frame, source["var"]) if ref[0] == "cave" and ref[1] in pl.caves})
 
@@ -32,7 +33,7 @@ def excavate_caves(st, p, free):
 
 
 def _excavate_options(st, frame, node):
-    cards = _excavate_cards(st, frame, node.get("from", "hand"))
+    cards = _excavate_cards(st, frame, sources(node))
     caves = excavate_caves(st, frame["p"], node.get("free", False)) if cards else []
     return [Option("excavate", (card, cave)) for card in cards for cave in caves]
 
@@ -45,10 +46,11 @@ def excavate(st, task, frame):
         options = _excavate_options(st, frame, node)
         if not options:
             return
-        return st.ask(task, frame["p"], "Excavate: choose the cave card and the cave", options)
+        return st.ask(task, frame["p"], "excavate", options, free=node.get("free", False))
     card, cave = a.args
     push_then(st, node, task["f"])
-    put_cave(st, task["f"], frame["p"], card, cave, node.get("from", "hand"), node.get("free", False))
+    put_cave(st, task["f"], frame["p"], card, cave, "display" if sources(node) == ("display",) else "hand",
+             node.get("free", False))
 
 
 def put_cave(st, fid, p, card, cave, source, free):
@@ -56,12 +58,15 @@ def put_cave(st, fid, p, card, cave, source, free):
     pl = st.players[p]
     if card == -1:
         card = st.draw_cave()
+        where = "deck"
     elif source == "display":
         st.display_caves[st.display_caves.index(card)] = None
+        where = "display"
     else:
         pl.caves.remove(card)
+        where = "hand"
     if card is not None:
-        st.place_cave(p, card, st.next_unexcavated(p, cave), fid, free=free)
+        st.place_cave(p, card, st.next_unexcavated(p, cave), fid, free=free, event={"source": where})
 
 
 @can("excavate")
@@ -73,14 +78,14 @@ def can_excavate(st, node, frame):
 
 def _dragon_sources(st, frame, source):
     pl = st.players[frame["p"]]
-    cards = []
-    if source in ("hand", "hand_or_display"):
-        cards += [("hand", d) for d in sorted(set(pl.hand))]
-    if source in ("display", "hand_or_display"):
-        cards += [("display", d) for d in st.display_dragons if d is not None]
     if isinstance(source, dict):
-        cards += [("hand", ref[1]) for ref in bound_cards(st, frame, source["var"])
-                  if ref[0] == "dragon" and (ref[1] in pl.hand or ref[1] in st.revealed)]
+        return [("hand", ref[1]) for ref in bound_cards(st, frame, source["var"])
+                if ref[0] == "dragon" and (ref[1] in pl.hand or ref[1] in st.revealed)]
+    cards = []
+    if "hand" in source:
+        cards += [("hand", d) for d in sorted(set(pl.hand))]
+    if "display" in source:
+        cards += [("display", d) for d in st.display_dragons if d is not None]
     return cards
 
 
@@ -115,11 +120,14 @@ def put_dragon(st, fid, p, dragon, cave, mode, waive=None):
     pl = st.players[p]
     if dragon in st.display_dragons:
         st.display_dragons[st.display_dragons.index(dragon)] = None
+        where = "display"
     elif dragon in st.revealed:
         st.revealed.remove(dragon)
+        where = "revealed"
     else:
         pl.hand.remove(dragon)
-    st.place_dragon(p, dragon, st.next_empty(p, cave), fid, mode, waive)
+        where = "hand"
+    st.place_dragon(p, dragon, st.next_empty(p, cave), fid, mode, waive, event=("played", {"source": where}))
 
 
 @word("play_dragon")
@@ -128,17 +136,17 @@ def play_dragon(st, task, frame):
     mode = node.get("cost", "printed")
     a = task.pop("a", None)
     if a is None:
-        options = play_options(st, frame, _dragon_sources(st, frame, node.get("from", "hand")), mode)
+        options = play_options(st, frame, _dragon_sources(st, frame, sources(node)), mode)
         if not options:
             return
-        return st.ask(task, frame["p"], "Play a dragon: choose the dragon and the cave", options)
+        return st.ask(task, frame["p"], "play_dragon", options, mode=mode)
     push_then(st, node, task["f"])
     put_dragon(st, task["f"], frame["p"], a.args[0], a.args[1], mode, a.args[2] if len(a.args) > 2 else None)
 
 
 @can("play_dragon")
 def can_play_dragon(st, node, frame):
-    return bool(play_options(st, frame, _dragon_sources(st, frame, node.get("from", "hand")),
+    return bool(play_options(st, frame, _dragon_sources(st, frame, sources(node)),
                              node.get("cost", "printed")))
 
 
@@ -178,21 +186,21 @@ def _cover_options(st, frame):
     return out
 
 
-@word("cover_dragon")
 def cover_dragon(st, task, frame):
     a = task.pop("a", None)
     if a is None:
         options = _cover_options(st, frame)
         if not options:
             return
-        return st.ask(task, frame["p"], "Play a dragon from your hand on top of one of your dragons", options)
+        return st.ask(task, frame["p"], "cover", options)
     push_then(st, task["e"], task["f"])
     dragon, index = a.args
     st.players[frame["p"]].hand.remove(dragon)
+    st.emit("covered", p=frame["p"], dragon=dragon, space=index,
+            old=st.players[frame["p"]].spaces[index].dragon)
     move_dragon(st, frame["p"], index, dragon, "tuck")
 
 
-@can("cover_dragon")
 def can_cover(st, node, frame):
     return bool(_cover_options(st, frame))
 
@@ -205,16 +213,16 @@ def _swap_options(st, frame):
 FIELDS = ("dragon", "eggs", "cached", "tucked", "tokens", "fed", "grown")
 
 
-@word("swap_dragons")
 def swap_dragons(st, task, frame):
     a = task.pop("a", None)
     if a is None:
         options = _swap_options(st, frame)
         if not options:
             return
-        return st.ask(task, frame["p"], "Swap two dragons on your mat", options)
+        return st.ask(task, frame["p"], "swap_dragons", options)
     spaces = st.players[frame["p"]].spaces
     first, second = spaces[a.args[0]], spaces[a.args[1]]
+    st.emit("swapped", p=frame["p"], spaces=list(a.args), dragons=[first.dragon, second.dragon])
     for field in FIELDS:
         x, y = getattr(first, field), getattr(second, field)
         setattr(first, field, y)
@@ -222,7 +230,6 @@ def swap_dragons(st, task, frame):
     push_then(st, task["e"], task["f"])
 
 
-@can("swap_dragons")
 def can_swap(st, node, frame):
     return bool(_swap_options(st, frame))
 
@@ -233,21 +240,21 @@ def _swap_hand_options(st, frame):
             for dragon in sorted(set(pl.hand)) if dragon != s.dragon]
 
 
-@word("swap_with_hand")
 def swap_with_hand(st, task, frame):
     a = task.pop("a", None)
     if a is None:
         options = _swap_hand_options(st, frame)
         if not options:
             return
-        return st.ask(task, frame["p"], "Swap a dragon on your mat with one from your hand", options)
+        return st.ask(task, frame["p"], "swap_with_hand", options)
     push_then(st, task["e"], task["f"])
     index, dragon = a.args
     st.players[frame["p"]].hand.remove(dragon)
+    st.emit("swapped_hand", p=frame["p"], dragon=dragon, space=index,
+            old=st.players[frame["p"]].spaces[index].dragon)
     move_dragon(st, frame["p"], index, dragon, "hand")
 
 
-@can("swap_with_hand")
 def can_swap_hand(st, node, frame):
     return bool(_swap_hand_options(st, frame))
 
@@ -258,26 +265,43 @@ def _swap_cave_options(st, frame):
             if s.cave_card is not None and s.dragon is None for card in sorted(set(pl.caves))]
 
 
-@word("swap_cave_card")
 def swap_cave_card(st, task, frame):
     a = task.pop("a", None)
     if a is None:
         options = _swap_cave_options(st, frame)
         if not options:
             return
-        return st.ask(task, frame["p"], "Swap an uncovered cave card on your mat with one from your hand", options)
+        return st.ask(task, frame["p"], "swap_cave_card", options)
     push_then(st, task["e"], task["f"])
     index, card = a.args
     pl = st.players[frame["p"]]
     pl.caves.remove(card)
     pl.caves.append(pl.spaces[index].cave_card)
+    st.emit("swapped_cave", p=frame["p"], card=card, space=index, old=pl.spaces[index].cave_card)
     pl.spaces[index].cave_card = card
     st.push_cave_abilities(frame["p"], card)
 
 
-@can("swap_cave_card")
 def can_swap_cave(st, node, frame):
     return bool(_swap_cave_options(st, frame))
+
+
+SWAPS = {  # the swap family's kinds (`what`): (handler, can it act now?)
+    "cover": (cover_dragon, can_cover),
+    "dragons": (swap_dragons, can_swap),
+    "with_hand": (swap_with_hand, can_swap_hand),
+    "cave_card": (swap_cave_card, can_swap_cave),
+}
+
+
+@word("swap")
+def swap(st, task, frame):
+    return SWAPS[task["e"]["what"]][0](st, task, frame)
+
+
+@can("swap")
+def can_swap_kind(st, node, frame):
+    return SWAPS[node["what"]][1](st, node, frame)
 
 
 # -- reveal and distribute ------------------------------------------------------------------------------------
@@ -289,6 +313,7 @@ def reveal(st, task, frame):
     if card is None:
         return
     st.revealed.append(card)
+    st.emit("revealed", p=frame["p"], card=["dragon", card])
     set_var(frame, node["as"], ["dragon", card])
     st.stack.append({"t": "reveal_end", "card": card})
     branch = node.get("then") if test(st, frame, node["cond"], card_var=node["as"]) else node.get("else")
@@ -302,6 +327,7 @@ def t_reveal_end(st, task):
     if task["card"] in st.revealed:
         st.revealed.remove(task["card"])
         st.dragon_discard.append(task["card"])
+        st.emit("discarded", cards=[["dragon", task["card"]]])
 
 
 @can("reveal")
@@ -354,9 +380,12 @@ def distribute(st, task, frame):
             if kind == "discard":
                 remove_card(st, p, ref)
                 (st.dragon_discard if ref[0] == "dragon" else st.cave_discard).append(ref[1])
+                st.emit("discarded", p=p, cards=[ref])
             elif kind == "tuck":
+                source = "revealed" if card in st.revealed else "hand"
                 remove_card(st, p, ref)
                 pl.spaces[where[0]].tucked.append(card)
+                st.emit("tucked", p=p, space=where[0], dragon=pl.spaces[where[0]].dragon, source=source, card=ref)
                 feed(st, p, where[0], "card")
             elif kind == "play":
                 put_dragon(st, task["f"], p, card, where[0], "free" if place.get("free") else "printed")
@@ -370,7 +399,8 @@ def distribute(st, task, frame):
             if options:
                 if place.get("up_to"):
                     options.append(STOP)
-                return st.ask(task, p, f"Choose a card to {place['place']} ({task['left']} left)", options)
+                return st.ask(task, p, "distribute", options, place=place["place"], left=task["left"],
+                              free=bool(place.get("free")))
         task["pi"] += 1
         if task["pi"] < len(places):
             task["left"] = places[task["pi"]].get("count", 1)
@@ -378,6 +408,7 @@ def distribute(st, task, frame):
         for ref in task["pool"]:
             if remove_card(st, p, ref):
                 (st.dragon_discard if ref[0] == "dragon" else st.cave_discard).append(ref[1])
+                st.emit("discarded", p=p, cards=[ref])
 
 
 @can("distribute")

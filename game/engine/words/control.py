@@ -1,6 +1,6 @@
 """Words that shape an effect: seq, choose, may, repeat, if."""
 from ..decisions import Option
-from ..runtime import YES, YES_NO, amount, can, describe, possible, push_fx, test, word
+from ..runtime import YES, YES_NO, amount, can, possible, push_fx, test, word
 
 
 @word("seq")
@@ -27,10 +27,10 @@ def choose(st, task, frame):
                    if not (distinct and i in chosen) and possible(st, option, frame)]
         if not options:
             return
-        names = "; ".join(f"{i + 1}) {describe(st, node['options'][o.args[0]])}" for i, o in enumerate(options))
-        return st.ask(task, frame["p"], f"Choose one: {names}", options)
+        return st.ask(task, frame["p"], "choose", options, choices=[node["options"][o.args[0]] for o in options])
     i = a.args[0]
     chosen.append(i)
+    st.emit("chose", p=frame["p"], effect=node["options"][i])
     st.stack.append(task)
     push_fx(st, node["options"][i], task["f"])
 
@@ -47,7 +47,8 @@ def may(st, task, frame):
     if a is None:
         if not possible(st, node["effect"], frame):
             return
-        return st.ask(task, frame["p"], f"You may {describe(st, node['effect'])}. Do it?", YES_NO)
+        return st.ask(task, frame["p"], "may", YES_NO, effect=node["effect"])
+    st.emit("chose" if a == YES else "declined", p=frame["p"], effect=node["effect"])
     if a == YES:
         push_fx(st, node["effect"], task["f"])
 
@@ -66,10 +67,11 @@ def repeat(st, task, frame):
     if task["n"] <= 0 or not possible(st, node["effect"], frame):
         return
     if node.get("up_to") and a is None:
-        return st.ask(task, frame["p"], f"Up to {task['n']} more times: {describe(st, node['effect'])}. Do it?",
-                      YES_NO)
-    if a is not None and a != YES:
-        return
+        return st.ask(task, frame["p"], "repeat", YES_NO, left=task["n"], effect=node["effect"])
+    if a is not None:
+        st.emit("repeated", p=frame["p"], effect=node["effect"], again=a == YES)
+        if a != YES:
+            return
     task["n"] -= 1
     st.stack.append(task)
     push_fx(st, node["effect"], task["f"])

@@ -44,6 +44,7 @@ def train(st, task, frame):
                 space.tokens = len(card.training)
             else:
                 space.tokens += 1
+            st.emit("trained", p=p, dragon=space.dragon, space=index, tokens=space.tokens, of=len(card.training))
             if node.get("as"):
                 set_var(frame, node["as"], covered)
             task["done"] += 1
@@ -67,6 +68,7 @@ def train(st, task, frame):
                 space.tokens = len(card.training)
             else:
                 space.tokens += 1
+            st.emit("trained", p=p, dragon=space.dragon, space=index, tokens=space.tokens, of=len(card.training))
             if node.get("as"):
                 set_var(frame, node["as"], covered)
             task["left"] -= 1
@@ -81,8 +83,8 @@ def train(st, task, frame):
             options = [Option("train", (index,)) for index in spots]
             if node.get("up_to"):
                 options.append(STOP)
-            verb = "Fully train" if node.get("full") else "Train"
-            return st.ask(task, p, f"{verb} a fledgling: choose which", options)
+            return st.ask(task, p, "train", options, left=task["left"], full=bool(node.get("full")),
+                          free=bool(node.get("free") or node.get("full")))
     then_if_done(st, task, node)
 
 
@@ -146,10 +148,14 @@ def activate(st, task, frame):
         return
     if node.get("up_to"):
         options.append(STOP)
-    return st.ask(task, p, "Choose the ability to use again", options)
+    return st.ask(task, p, "activate", options, left=task["left"])
 
 
 def _run(st, p, option, kinds):
+    if st.events is not None:
+        what = {"icon": list(option.args)} if option.kind == "activate_icon" else {"card": list(option.args)} \
+            if option.kind == "activate_card" else {"dragon": option.args[-1]}
+        st.emit("activated", p=p, **what)
     if option.kind == "activate_icon":
         cave, slot = option.args
         push_ability(st, p, st.cat.mat_icons[cave][slot], cave=cave, ask=False, source="a mat icon")
@@ -157,7 +163,8 @@ def _run(st, p, option, kinds):
         card = st.cat.caves[option.args[1]]
         for ability in reversed(card.abilities):
             if ability["kind"] in kinds:
-                push_ability(st, p, ability["effect"], ability.get("others"), source=f"cave card {card.number}")
+                push_ability(st, p, ability["effect"], ability.get("others"), source=f"cave card {card.number}",
+                             via=["cave", option.args[1]])
     else:
         dragon = option.args[-1]
         for ability in reversed(st.cat.dragons[dragon].abilities):

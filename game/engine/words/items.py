@@ -6,6 +6,7 @@ from ..runtime import (amount, can, get_var, here, possible, push_fx, push_then,
 from ..model import NEST
 from ..exchange import do_exchange, exchange_options
 from ..tasks import task as register_task
+from ...language.words import BUYS, sources
 
 STOP = Option("stop")
 
@@ -22,6 +23,7 @@ def take_card(st, p, ref):
         if index in st.revealed:
             st.revealed.remove(index)
             pl.hand.append(index)
+            st.emit("took", p=p, card=["dragon", index], source="revealed")
             return True
         return index in pl.hand
     return index in pl.caves
@@ -74,6 +76,7 @@ def t_feed(st, task):
     space.fed += 1
     if space.fed >= 3 and not space.grown:
         space.grown = True
+        st.emit("grew_up", p=p, dragon=dragon, space=index)
         st.push_card_abilities(p, dragon, "on_grow_up", index)
     st.push_card_abilities(p, dragon, "on_feed", index)
 
@@ -107,9 +110,9 @@ def can_pay(st, frame, cost):
             caves -= n
         elif name == "egg":
             eggs -= n
-            if "from" in item:
+            if "on" in item:
                 spaces = st.players[frame["p"]].spaces
-                if sum(spaces[i].eggs for i in scope_spaces(st, frame, item["from"])) < n:
+                if sum(spaces[i].eggs for i in scope_spaces(st, frame, item["on"])) < n:
                     return False
         else:
             flexible[name] += n
@@ -136,7 +139,7 @@ def pay_options(st, frame, item):
     if name in ("cave", "card", "tithe"):
         options += [Option("pay", ("cave", c)) for c in sorted(set(pl.caves))]
     if name in ("egg", "tithe"):
-        options += [Option("pay", ("egg", where)) for where in egg_sources(st, frame, item.get("from"))]
+        options += [Option("pay", ("egg", where)) for where in egg_sources(st, frame, item.get("on"))]
     return options
 
 
@@ -154,8 +157,9 @@ def pay(st, task, frame):
     if a is not None:
         if a.kind == "exchange":
             do_exchange(st.cat, pl, a.args)
+            st.emit("exchanged", p=p, gave=list(a.args[:-1]), got=a.args[-1], n=st.cat.exchange_get)
         else:
-            _pay_one(st, p, a.args, task["paid"])
+            _pay_one(st, p, a.args, task["paid"], "part" in task)
             task["left"] -= 1
     while task["i"] < len(cost):
         item = cost[task["i"]]
@@ -170,26 +174,27 @@ def pay(st, task, frame):
                 rest = [{"item": name, "count": task["left"]}] + cost[task["i"] + 1:]
                 options = [o for o in exchange_options(st.cat, pl)
                            if o.args[-1] == name and _still_payable(st, frame, o, rest)]
-                give, get = st.cat.exchange_give, st.cat.exchange_get
-                return st.ask(task, p, f"Exchange {give} resources for {get} {name} to pay for it", options)
+                return st.ask(task, p, "exchange_to_pay", options, item=name, left=task["left"],
+                              give=st.cat.exchange_give, get=st.cat.exchange_get)
             pl.res[RES_INDEX[name]] -= task["left"]
             task["paid"] += [name] * task["left"]
+            st.emit("paid", p=p, item=name, n=task["left"], **({"part": True} if "part" in task else {}))
             task["left"] = 0
             continue
         if name == "coin":
             pl.coins -= task["left"]
             task["paid"] += ["coin"] * task["left"]
+            st.emit("paid", p=p, item="coin", n=task["left"])
             task["left"] = 0
             continue
         options = pay_options(st, frame, item)
         if not options:  # cannot happen after can_pay, but never loop forever
             return
-        what = {"any_resource": "a resource", "egg": "an egg (choose where from)", "dragon": "a dragon card",
-                "cave": "a cave card", "card": "a card", "tithe": "a tithe (a resource, card or egg)"}[name]
-        return st.ask(task, p, f"Pay {what}", options)
+        return st.ask(task, p, "pay", options, item=name, left=task["left"])
     if node.get("as"):
         set_var(frame, node["as"], task["paid"])
-    push_then(st, node, task["f"])
+    if node.get(BUYS) is not None:
+        push_fx(st, node[BUYS], task["f"])
 
 
 def _still_payable(st, frame, exchange, rest):
@@ -202,33 +207,40 @@ def _still_payable(st, frame, exchange, rest):
         pl.res = before
 
 
-def _pay_one(st, p, args, paid):
+def _pay_one(st, p, args, paid, part=False):
+    """One unit paid by the player's pick; `part`: of a cost an action's or a card's event already names."""
+    part = {"part": True} if part else {}
     pl = st.players[p]
     if args[0] == "dragon":
         pl.hand.remove(args[1])
         st.dragon_discard.append(args[1])
         paid.append(["dragon", args[1]])
+        st.emit("paid", p=p, item="dragon", n=1, card=["dragon", args[1]])  # discarded face up
     elif args[0] == "cave":
         pl.caves.remove(args[1])
         st.cave_discard.append(args[1])
         paid.append(["cave", args[1]])
+        st.emit("paid", p=p, item="cave", n=1, card=["cave", args[1]])
     elif args[0] == "egg":
         if args[1] == NEST:
             pl.nest -= 1
         else:
             pl.spaces[args[1]].eggs -= 1
         paid.append("egg")
+        st.emit("paid", p=p, item="egg", n=1, space=args[1],
+                dragon=None if args[1] == NEST else pl.spaces[args[1]].dragon, **part)
     else:
         pl.res[RES_INDEX[args[0]]] -= 1
         paid.append(args[0])
+        st.emit("paid", p=p, item=args[0], n=1, **part)
 
 
 def pay_worthwhile(st, node, frame):
     """A cost is offered only when it can be paid and what it buys can happen (unless that reads the payment)."""
     if not can_pay(st, frame, node["cost"]):
         return False
-    then = node.get("then")
-    return then is None or "as" in node or possible(st, then, frame)
+    buys = node.get(BUYS)  # the engine's own payments (a space's egg cost, a training box) buy nothing further
+    return buys is None or "as" in node or possible(st, buys, frame)
 
 
 @can("pay")
@@ -270,6 +282,8 @@ def gain(st, task, frame):
     if item in RES_INDEX:
         pl.res[RES_INDEX[item]] += task["left"]
         got += [item] * task["left"]
+        if task["left"]:
+            st.emit("gained", p=p, item=item, n=task["left"])
         task["left"] = 0
     elif item == "any_resource":
         if a is not None:
@@ -277,13 +291,15 @@ def gain(st, task, frame):
             pl.res[RES_INDEX[a.args[0]]] += n
             got += [a.args[0]] * n
             task["left"] -= n
+            st.emit("gained", p=p, item=a.args[0], n=n)
         if task["left"] > 0 and choices:
             options = [Option("resource", (r,)) for r in RESOURCES if r in choices]
-            each = f"{task['left']} of one kind" if node.get("same") and task["left"] > 1 else "1"
-            return st.ask(task, p, f"Choose a resource to gain ({each})", options)
+            return st.ask(task, p, "gain_resource", options, left=task["left"], same=bool(node.get("same")))
     elif item == "coin":
         pl.coins += task["left"]
         got += ["coin"] * task["left"]
+        if task["left"]:
+            st.emit("gained", p=p, item="coin", n=task["left"])
         task["left"] = 0
     elif item == "egg":
         n = task["left"]
@@ -300,34 +316,42 @@ def gain(st, task, frame):
         st.advance_guild(p, n)
         return
     elif item in ("dragon", "cave"):
-        source = node.get("from", "any")
+        source = sources(node)
         display = st.display_dragons if item == "dragon" else st.display_caves
         if a is not None:
             if a.args[0] == "display":
                 card = display[a.args[1]]
                 display[a.args[1]] = None
+                st.emit("took", p=p, card=[item, card], source="display", slot=a.args[1])
             else:
                 card = st.draw_dragon() if item == "dragon" else st.draw_cave()
+                _drew(st, p, item, card)
             _to_hand(pl, item, card, got)
             task["left"] -= 1
         while task["left"] > 0:
             deck_ok = bool(st.dragon_deck or st.dragon_discard) if item == "dragon" else bool(
                 st.cave_deck or st.cave_discard)
             options = []
-            if source in ("any", "display"):
+            if "display" in source:
                 options = [Option("take", ("display", i)) for i in range(3) if display[i] is not None]
-            if source in ("any", "deck") and deck_ok:
-                if source == "deck":
+            if "deck" in source and deck_ok:
+                if source == ("deck",):
                     card = st.draw_dragon() if item == "dragon" else st.draw_cave()
+                    _drew(st, p, item, card)
                     _to_hand(pl, item, card, got)
                     task["left"] -= 1
                     continue
                 options.append(Option("take", ("deck",)))
             if not options:
                 break
-            return st.ask(task, p, f"Take a {item} card from the display or the top of the deck", options)
+            return st.ask(task, p, "take_card", options, item=item, left=task["left"])
         task["left"] = 0
     _gained(st, task, frame, got)
+
+
+def _drew(st, p, item, card):
+    if card is not None:
+        st.emit("drew", p=p, kind=item, n=1, cards=[[item, card]])  # the cards: only the drawer sees them
 
 
 def _to_hand(pl, item, card, got):
@@ -359,10 +383,10 @@ def can_gain(st, node, frame):
     if item == "egg":
         return bool(st.egg_room(frame["p"], range(12), True))
     if item in ("dragon", "cave"):
-        source = node.get("from", "any")
+        source = sources(node)
         display = st.display_dragons if item == "dragon" else st.display_caves
         deck = (st.dragon_deck or st.dragon_discard) if item == "dragon" else (st.cave_deck or st.cave_discard)
-        return (source != "deck" and any(c is not None for c in display)) or (source != "display" and bool(deck))
+        return ("display" in source and any(c is not None for c in display)) or ("deck" in source and bool(deck))
     return True
 
 
@@ -389,6 +413,7 @@ def lay_egg(st, task, frame):
                     if st.egg_room(p, (index,), False):
                         st.lay(p, index)
                         task["laid"] += 1
+                        st.emit("laid", p=p, space=index, n=1, dragon=st.players[p].spaces[index].dragon)
             task["left"] = 0
     a = task.pop("a", None)
     if a is not None:
@@ -398,13 +423,16 @@ def lay_egg(st, task, frame):
             st.lay(p, a.args[0])
             task["laid"] += 1
             task["left"] -= 1
+            where = a.args[0]
+            st.emit("laid", p=p, space=where, n=1,
+                    dragon=None if where == NEST else st.players[p].spaces[where].dragon)
     if task["left"] > 0:
         room = st.egg_room(p, targets(st, frame, tgt), nests)
         if room:
             options = [Option("egg_on", (where,)) for where in room]
             if node.get("up_to"):
                 options.append(STOP)
-            return st.ask(task, p, f"Lay an egg ({task['left']} to lay): choose where", options)
+            return st.ask(task, p, "lay_egg", options, left=task["left"])
     if task["laid"]:
         push_then(st, node, task["f"])
 
@@ -437,7 +465,7 @@ def _cache_kinds(st, frame, node, pool=None, makeable=False):
         kinds = [item]
     else:
         kinds = []
-    if node.get("from", "supply") == "supply":
+    if sources(node) == ("supply",):
         pl = st.players[frame["p"]]
         total = sum(pl.res)
         kinds = [r for r in kinds if pl.res[RES_INDEX[r]] or (makeable and total >= st.cat.exchange_give)]
@@ -446,7 +474,7 @@ def _cache_kinds(st, frame, node, pool=None, makeable=False):
 
 def _cache_exchanges(st, frame, node, pool, spots):
     """Exchanges that make a kind the cache names from the supply and the player lacks."""
-    if not spots or node.get("from", "supply") != "supply":
+    if not spots or sources(node) != ("supply",):
         return []
     held = _cache_kinds(st, frame, node, pool)
     wanted = set(_cache_kinds(st, frame, node, pool, makeable=True)) - set(held)
@@ -467,6 +495,7 @@ def cache(st, task, frame):
     a = task.pop("a", None)
     if a is not None and a.kind == "exchange":
         do_exchange(st.cat, pl, a.args)
+        st.emit("exchanged", p=p, gave=list(a.args[:-1]), got=a.args[-1], n=st.cat.exchange_get)
         a = None
     if a is not None:
         if a == STOP:
@@ -475,9 +504,12 @@ def cache(st, task, frame):
             r, index = a.args
             if "pool" in task:
                 task["pool"].remove(r)
-            if node.get("from", "supply") == "supply":
+            supply = sources(node) == ("supply",)
+            if supply:
                 pl.res[RES_INDEX[r]] -= 1
             pl.spaces[index].cached[RES_INDEX[r]] += 1
+            st.emit("cached", p=p, item=r, space=index, dragon=pl.spaces[index].dragon,
+                    source="supply" if supply else "general")
             task["left"] -= 1
             task["done"] += 1
             if task["left"] > 0:
@@ -499,8 +531,7 @@ def cache(st, task, frame):
             options = [Option("cache", (r, index)) for index in spots for r in kinds] + exchanges
             if node.get("up_to"):
                 options.append(STOP)
-            return st.ask(task, p, f"Cache a resource ({task['left']} left): choose which and on which dragon",
-                          options)
+            return st.ask(task, p, "cache", options, left=task["left"], supply=sources(node) == ("supply",))
     then_if_done(st, task, node)
 
 
@@ -523,11 +554,11 @@ def _start_counting(st, frame, task, node, tgt):
 # -- tuck -----------------------------------------------------------------------------------------------------
 
 def _tuck_cards(st, frame, node):
-    source = node.get("from", "hand")
+    source = sources(node)
     pl = st.players[frame["p"]]
-    if source == "hand":
+    if source == ("hand",):
         return sorted(set(pl.hand))
-    if source == "deck":
+    if source == ("deck",):
         return [-1] if (st.dragon_deck or st.dragon_discard) else []
     return sorted({ref[1] for ref in bound_cards(st, frame, source["var"]) if ref[0] == "dragon"
                    and (ref[1] in pl.hand or ref[1] in st.revealed)})
@@ -547,15 +578,18 @@ def tuck(st, task, frame):
             task["left"] = 0
         else:
             card, index = a.args
+            source = "deck" if card == -1 else "revealed" if card in st.revealed else "hand"
             if card == -1:
                 card = st.draw_dragon()
             elif not remove_card(st, p, ["dragon", card]):
                 card = None
             if card is not None:
                 pl.spaces[index].tucked.append(card)
-                cost = st.cat.dragons[card].cost
-                set_var(frame, "tucked_cost", [r for r in RESOURCES if cost.get(r)])
-                set_var(frame, "tucked", [["dragon", card]])
+                st.emit("tucked", p=p, space=index, dragon=pl.spaces[index].dragon, source=source,
+                        card=["dragon", card])  # face down: only the player sees which
+                if node.get("as"):  # the resources shown in the tucked dragon's cost
+                    cost = st.cat.dragons[card].cost
+                    set_var(frame, node["as"], [r for r in RESOURCES if cost.get(r)])
                 task["done"] += 1
             task["left"] -= 1
             if card is not None:
@@ -576,7 +610,7 @@ def tuck(st, task, frame):
             options = [Option("tuck", (card, index)) for card in cards for index in spots]
             if node.get("up_to"):
                 options.append(STOP)
-            return st.ask(task, p, f"Tuck a card ({task['left']} left): choose the card and the dragon", options)
+            return st.ask(task, p, "tuck", options, left=task["left"])
     then_if_done(st, task, node)
 
 

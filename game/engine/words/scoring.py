@@ -19,3 +19,5 @@ def score(st, task, frame):
     end_vp = st.players[frame["p"]].end_vp
     source = frame["source"] or "abilities"
     end_vp[source] = end_vp.get(source, 0) + vp
+    if st.events is not None:
+        st.emit("scored", p=frame["p"], vp=vp, **({"dragon": frame["src"]} if frame["src"] >= 0 else {}))

@@ -13,7 +13,7 @@ from game.engine.state import GameState
 
 def catalogue_from_db():
     """The catalogue as loaded into the database, in the engine's plain-record form."""
-    from cardsite.models import BoardFact, CaveCard, Dragon, GuildTile, ObjectiveTile
+    from cardsite.catalogue.models import BoardFact, CaveCard, Dragon, GuildTile, ObjectiveTile
 
     dragons = [{
         "number": d.number, "printing": d.printing, "name": d.name, "expansion": d.expansion.slug, "vp": d.vp,
@@ -26,7 +26,7 @@ def catalogue_from_db():
         {"position": r.position, "squares": r.squares, "end_game": r.end_game, "effect": r.effect}
         for r in t.guild_abilities.all()]} for t in GuildTile.objects.select_related("expansion")]
     objectives = [{"number": t.number, "expansion": t.expansion.slug,
-                   "sides": {s.side: {"counts": s.counts} for s in t.sides.all()}}
+                   "sides": {s.side: {"counts": s.counts, "automa_values": s.automa_values} for s in t.sides.all()}}
                   for t in ObjectiveTile.objects.select_related("expansion")]
     facts = [{"key": f.key, "value": f.value} for f in BoardFact.objects.all()]
     from game.engine.catalogue import Catalogue
@@ -50,21 +50,31 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--academy", action="store_true", help="play with the Dragon Academy expansion")
         parser.add_argument("--uniform", action="store_true", help="uniform random choices (default: weighted)")
+        parser.add_argument("--automa", type=int, default=None, metavar="LEVEL",
+                            help="solo (--players 1) against the Automa at this level")
+        parser.add_argument("--ravel", action="store_true", help="the Automa in Ravel Mode")
         parser.add_argument("--source", choices=("fixtures", "db"), default="fixtures",
                             help="read the catalogue from fixtures/ (default) or from the database")
 
-    def handle(self, *args, games, players, seed, academy, uniform, source, **options):
+    def handle(self, *args, games, players, seed, academy, uniform, source, automa=None, ravel=False, **options):
         if games < 1:
             raise CommandError("--games must be at least 1")
         if not 1 <= players <= 5:
             raise CommandError("--players must be 1 to 5")
+        if (players == 1) != (automa is not None):
+            raise CommandError("a solo game (--players 1) is played against the Automa: give --automa LEVEL, and "
+                               "only with --players 1")
+        solo = {"level": automa, "ravel": ravel} if automa is not None else None
         cat = catalogue_from_db() if source == "db" else load_fixtures(settings.BASE_DIR / "fixtures")
         err = self.stderr
         totals, winners, decisions, turns = [], [], 0, 0
         categories = {c: [] for c in CATEGORIES}
         started = time.perf_counter()
         for g in range(games):
-            st = GameState.new(cat, players=players, seed=seed + g, academy=academy)
+            try:
+                st = GameState.new(cat, players=players, seed=seed + g, academy=academy, automa=solo)
+            except ValueError as error:
+                raise CommandError(str(error)) from None
             decisions += play_out(st, seed=seed + g, weighted=not uniform)
             turns += st.turns
             for score in st.result["scores"]:

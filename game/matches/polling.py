@@ -1,0 +1,95 @@
+"""The answer to a board's poll when nothing changed: a 304 from one small row, before sessions, users and DRF.
+
+A board asks for its match every few seconds with the ETag of its last answer. The tag names the match's version,
+status and `changed` (which every change that is not a decision moves too: a seat taken or left, a chat line, a
+rematch) and who asked, since each seat sees its own hand. Who asked is read from the request alone, without the
+session store: a keyed hash of the session cookie (login and logout always change the cookie, so one cookie is one
+person, or nobody). A request that was not signed in by the session (a test client's forced user, say) is named by
+its user instead; the middleware cannot know that user, so such a poll goes on to the view, which answers the 304.
+
+A 304 tells only "what you hold is still current": it is safe to give to whoever presents both the cookie and the
+tag the last full answer for that cookie carried.
+"""
+import re
+
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
+from django.http import Http404, HttpResponseNotModified
+from django.utils.crypto import salted_hmac
+
+from game.models import Match
+
+SALT = "wyrmdex.match-etag"
+DETAIL = re.compile(r"/api/matches/(\d+)/")
+
+
+def _cookie(request):
+    return request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+
+
+def _by_cookie(cookie):
+    return "k" + salted_hmac(SALT, cookie).hexdigest()[:20] if cookie else "anon"
+
+
+def asker(request):
+    """Who a full answer was made for, as its tag says it."""
+    user = getattr(request, "user", None)
+    cookie = _cookie(request)
+    if user is None or not user.is_authenticated:
+        return _by_cookie(cookie)
+    session = getattr(request, "session", None)
+    if cookie and session is not None and session.get(SESSION_KEY) == str(user.pk):
+        return _by_cookie(cookie)
+    return f"u{user.pk}"
+
+
+def etag(pk, version, status, changed, who):
+    return f'"m{pk}-v{version}-{status}-c{changed.timestamp()}-{who}"'
+
+
+def _row(request, pk):
+    """The match's version, status and `changed` (one query of three small columns, read once per request)."""
+    kept = getattr(request, "polled_match", None)
+    if kept is not None and kept[0] == pk:
+        return kept[1]
+    found = list(Match.objects.filter(pk=pk).order_by().values_list("version", "status", "changed")[:1])
+    if not found:
+        raise Http404(f"there is no match {pk}")
+    request.polled_match = (pk, found[0])
+    return found[0]
+
+
+def not_modified(tag):
+    response = HttpResponseNotModified()
+    response["ETag"] = tag
+    response["Cache-Control"] = "private, no-cache"
+    response["Vary"] = "Accept, Cookie"
+    return response
+
+
+def unchanged(request, pk, who):
+    """A 304 when the request holds the match's current tag for `who`, else None."""
+    asked = request.headers.get("If-None-Match", "")
+    if not asked:
+        return None
+    tag = etag(pk, *_row(request, pk), who)
+    return not_modified(tag) if tag in asked else None
+
+
+class UnchangedMatchMiddleware:
+    """Answers an unchanged poll of GET /api/matches/<id>/ before the session and DRF are reached."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method in ("GET", "HEAD") and "HTTP_IF_NONE_MATCH" in request.META:
+            found = DETAIL.fullmatch(request.path_info)
+            if found is not None:
+                try:
+                    answer = unchanged(request, int(found[1]), _by_cookie(_cookie(request)))
+                except Http404:
+                    answer = None  # the view says so, in the API's own words
+                if answer is not None:
+                    return answer
+        return self.get_response(request)

@@ -1,0 +1,480 @@
+// The analysis board (templates/game/analysis.html): keeps the position (setup + edits), the attempt and a tree of
+// branches (each a list of decisions), asks /api/analysis/ and draws what it answers. Nothing is stored on the server.
+(function () {
+  "use strict";
+  var root = document.getElementById("analysis");
+  if (!root) return;
+  var api = root.dataset.api;
+  var engineApi = root.dataset.engine;
+  var VOCABULARY = JSON.parse(document.getElementById("wyrmdex-vocabulary").textContent);  // base.html
+  var CAVES = VOCABULARY.caves;
+  var CAVE_LABELS = VOCABULARY.cave_names;
+  var SHORT = VOCABULARY.cave_short;
+  var startData = JSON.parse(document.getElementById("an-start").textContent || "null");
+
+  var position = startData || {setup: {players: 2, seed: 1, academy: false}, edits: []};
+  var attempt = {};
+  var branches = [[]];  // each branch is a list of decisions; the move tree's leaves
+  var current = 0;
+  var viewSeat = 0;
+  var last = null;
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function costText(cost) {
+    if (!cost) return "";
+    var parts = Object.keys(cost).map(function (k) { return cost[k] + " " + k; });
+    return parts.length ? "costs " + parts.join(", ") : "costs nothing";
+  }
+
+  function send() {
+    var body = {position: position, try: attempt, decisions: branches[current]};
+    root.classList.add("an-busy");
+    return fetch(api, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
+      .then(function (response) { return response.json().then(function (data) { return [response.status, data]; }); })
+      .then(function (pair) {
+        root.classList.remove("an-busy");
+        var errors = $("an-errors");
+        if (pair[0] !== 200) {
+          errors.hidden = false;
+          errors.textContent = pair[1].detail || "Something went wrong.";
+          errors.dataset.field = pair[1].field || "";
+          return null;
+        }
+        errors.hidden = true;
+        last = pair[1];
+        draw();
+        return last;
+      })
+      .catch(function () {
+        root.classList.remove("an-busy");
+        $("an-errors").hidden = false;
+        $("an-errors").textContent = "The server did not answer; try again.";
+      });
+  }
+
+  function edit(change) {
+    position.edits = (position.edits || []).concat([change]);
+    branches = [[]];
+    current = 0;
+    return send().then(function (answer) {
+      if (answer === null) {  // refused: the edit is taken back, the error names the field
+        position.edits = position.edits.slice(0, -1);
+      }
+    });
+  }
+
+  // -- the table ----------------------------------------------------------------------------------------------
+  function drawSeats(table) {
+    var box = $("an-seats");
+    box.textContent = "";
+    var select = $("an-try-seat");
+    var chosen = select.value;
+    select.textContent = "";
+    table.seats.forEach(function (seat) {
+      var tab = el("button", {type: "button", role: "tab", "aria-selected": String(seat.seat === viewSeat)},
+        seat.name + (seat.seat === table.current ? " (to move)" : "") + (seat.passed ? " · passed" : ""));
+      tab.addEventListener("click", function () { viewSeat = seat.seat; draw(); });
+      box.appendChild(tab);
+      select.appendChild(el("option", {value: String(seat.seat)}, seat.name));
+    });
+    select.value = chosen || "0";
+  }
+
+  function drawMat(table) {
+    var seat = table.seats[viewSeat] || table.seats[0];
+    var mat = $("an-mat");
+    mat.textContent = "";
+    CAVES.forEach(function (cave) {
+      mat.appendChild(el("div", {class: "an-cave-name"}, CAVE_LABELS[cave] + " (explored " + seat.explored[cave] + "×)"));
+      seat.mat.filter(function (s) { return s.cave === cave; }).forEach(function (s) {
+        var button = el("button", {type: "button", class: "an-space " + (s.excavated ? "an-dug" : "an-closed"),
+          "data-cave": cave, "data-column": String(s.column)});
+        var title = s.dragon ? s.dragon.name + " (" + s.dragon.number + ")" : (s.excavated ? "empty" : "not excavated");
+        button.appendChild(el("strong", {}, "Column " + s.column + ": " + title));
+        if (s.dragon) {
+          var bits = ["eggs " + s.eggs + "/" + s.dragon.capacity];
+          Object.keys(s.cached).forEach(function (r) { bits.push(s.cached[r] + " " + r); });
+          if (s.tucked) bits.push(s.tucked + " tucked");
+          if (s.dragon.training) bits.push("training " + s.tokens + "/" + s.dragon.training);
+          button.appendChild(document.createTextNode(bits.join(" · ")));
+        }
+        button.addEventListener("click", function () { clickSpace(seat.seat, cave, s); });
+        mat.appendChild(button);
+      });
+    });
+    var res = seat.resources;
+    $("an-mat").appendChild(el("p", {class: "an-summary"}, seat.name + ": " + seat.coins + " coins · " +
+      VOCABULARY.resources.map(function (r) { return res[r] + " " + r; }).join(", ") + " · " + seat.nest +
+      " eggs in mat nests · hand: " + (seat.hand.map(function (d) { return d.name + " (" + d.number + ")"; }).join(", ") || "none") +
+      " · " + seat.cave_cards.length + " cave cards · guild " + seat.guild + " · " + seat.vp + " VP · round " + table.round));
+    var marks = seat.markers.map(function (m) { return (m[0] === -1 ? "END GAME" : "row " + (m[0] + 1)) + " square " + (m[1] + 1); });
+    $("an-mat").appendChild(el("p", {class: "an-summary"}, "Guild markers: " + (marks.join(", ") || "none") +
+      " · objective places: " + (seat.objectives.map(function (p, i) { return "round " + (i + 1) + ": " + (p || "all others"); }).join(", ") || "none") +
+      (seat.income_space !== null ? " · income space " + (seat.income_space + 1) : "") +
+      " · table: " + (table.guild_tile ? table.guild_tile.name : "no guild tile") + ", objectives " +
+      table.objectives.map(function (o) { return o.number + o.side; }).join(" ") + ", display " +
+      table.display.dragons.map(function (d) { return d ? d.name : "empty"; }).join(", ")));
+    drawClicks(table, seat);
+    var form = $("an-supply");
+    form.coins.value = seat.coins; form.nest.value = seat.nest; form.caves.value = seat.cave_cards.length;
+    VOCABULARY.resources.forEach(function (r) { form[r].value = res[r]; });
+    form.hand.value = seat.hand.map(function (d) { return d.number; }).join(", ");
+    form.guild.value = seat.guild; form.passed.checked = seat.passed; form.round.value = table.round;
+    form.explored_crimson.value = seat.explored.crimson_cavern;
+    form.explored_golden.value = seat.explored.golden_grotto;
+    form.explored_amethyst.value = seat.explored.amethyst_abyss;
+    form.display_dragons.value = table.display.dragons.map(function (d) { return d ? d.number : ""; }).join(", ");
+    form.display_caves.value = table.display.caves.map(function (c) { return c || ""; }).join(", ");
+  }
+
+  // Hand cards, display slots, the round and passing, each a click on the drawn table (the form below does the same).
+  function drawClicks(table, seat) {
+    var row = el("div", {class: "an-clicks", id: "an-clicks"});
+    var hand = seat.hand.map(function (d) { return d.number; });
+    row.appendChild(el("span", {}, "Hand (click to discard): "));
+    seat.hand.forEach(function (d, i) {
+      var b = el("button", {type: "button", class: "an-hand-card", "data-card": String(d.number)}, d.name + " (" + d.number + ") ×");
+      b.addEventListener("click", function () {
+        edit({do: "hand", seat: seat.seat, dragons: hand.slice(0, i).concat(hand.slice(i + 1))});
+      });
+      row.appendChild(b);
+    });
+    var add = el("button", {type: "button", class: "an-hand-add"}, "+ the dragon named above");
+    add.addEventListener("click", function () {
+      var card = $("an-dragon").value.trim(), m = /^(\d+)/.exec(card);
+      if (!card) { $("an-dragon").focus(); return; }
+      edit({do: "hand", seat: seat.seat, dragons: hand.concat([m ? Number(m[1]) : card])});
+    });
+    row.appendChild(add);
+    var dragons = table.display.dragons.map(function (d) { return d ? d.number : null; });
+    row.appendChild(el("span", {}, " · Display (click to empty or fill with the dragon named above): "));
+    dragons.forEach(function (number, i) {
+      var b = el("button", {type: "button", class: "an-display-slot", "data-slot": String(i)},
+        number === null ? "empty slot" : table.display.dragons[i].name + " ×");
+      b.addEventListener("click", function () {
+        var card = $("an-dragon").value.trim(), m = /^(\d+)/.exec(card), next = dragons.slice();
+        next[i] = number === null ? (m ? Number(m[1]) : card || null) : null;
+        edit({do: "display", dragons: next, caves: table.display.caves.slice()});
+      });
+      row.appendChild(b);
+    });
+    var less = el("button", {type: "button", class: "an-round-less", "aria-label": "Round before"}, "−");
+    var more = el("button", {type: "button", class: "an-round-more", "aria-label": "Next round"}, "+");
+    less.addEventListener("click", function () { edit({do: "round", round: table.round - 1}); });
+    more.addEventListener("click", function () { edit({do: "round", round: table.round + 1}); });
+    row.appendChild(el("span", {}, " · Round " + table.round + " "));
+    row.appendChild(less); row.appendChild(more);
+    var passed = el("button", {type: "button", class: "an-passed", "aria-pressed": String(seat.passed)},
+      seat.passed ? seat.name + " has passed (click: not passed)" : seat.name + " has not passed (click: passed)");
+    passed.addEventListener("click", function () { edit({do: "passed", seat: seat.seat, passed: !seat.passed}); });
+    row.appendChild(el("span", {}, " · "));
+    row.appendChild(passed);
+    $("an-mat").appendChild(row);
+  }
+
+  function clickSpace(seat, cave, s) {
+    var tool = (document.querySelector("input[name=tool]:checked") || {}).value;
+    var at = {seat: seat, cave: cave, column: s.column};
+    if (tool === "excavate") return edit(Object.assign({do: "excavate"}, at));
+    if (tool === "dragon") {
+      var card = $("an-dragon").value.trim();
+      if (!card) { $("an-dragon").focus(); return; }
+      var ref = /^\d+$/.test(card) ? Number(card) : card.replace(/ \(updated\)$/, "");
+      var m = /^(\d+) /.exec(card);
+      if (m) ref = Number(m[1]);
+      return edit(Object.assign({do: "dragon", card: ref}, at));
+    }
+    if (tool === "remove") return edit(Object.assign({do: "remove_dragon"}, at));
+    if (!s.dragon) return edit(Object.assign({do: "space"}, at));  // the server says the space needs a dragon
+    if (tool === "egg") return edit(Object.assign({do: "space", eggs: s.eggs + 1}, at));
+    if (tool === "unegg") return edit(Object.assign({do: "space", eggs: Math.max(0, s.eggs - 1)}, at));
+    if (tool === "tuck") return edit(Object.assign({do: "space", tucked: s.tucked + 1}, at));
+    if (tool === "train") return edit(Object.assign({do: "space", tokens: s.tokens + 1}, at));
+    if (tool === "cache") {
+      var r = $("an-cache").value, cached = {};
+      cached[r] = (s.cached[r] || 0) + 1;
+      return edit(Object.assign({do: "space", cached: cached}, at));
+    }
+  }
+
+  function numbers(text) {
+    return text.split(",").map(function (t) { return t.trim(); }).filter(Boolean)
+      .map(function (t) { return /^\d+$/.test(t) ? Number(t) : t; });
+  }
+
+  $("an-supply").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var f = event.target, seat = viewSeat, changes = [];
+    var n = function (v) { return Number(v); };
+    changes.push({do: "coins", seat: seat, coins: n(f.coins.value)});
+    changes.push({do: "resources", seat: seat, resources: {meat: n(f.meat.value), gold: n(f.gold.value),
+      crystal: n(f.crystal.value), milk: n(f.milk.value)}});
+    changes.push({do: "nest", seat: seat, eggs: n(f.nest.value)});
+    changes.push({do: "cave_cards", seat: seat, caves: n(f.caves.value)});
+    changes.push({do: "hand", seat: seat, dragons: numbers(f.hand.value)});
+    changes.push({do: "guild", seat: seat, advancements: n(f.guild.value)});
+    [["crimson", f.explored_crimson], ["golden", f.explored_golden], ["amethyst", f.explored_amethyst]].forEach(function (c) {
+      changes.push({do: "explored", seat: seat, cave: c[0], times: n(c[1].value)});
+    });
+    changes.push({do: "passed", seat: seat, passed: f.passed.checked});
+    changes.push({do: "round", round: n(f.round.value)});
+    var dragons = numbers(f.display_dragons.value), caves = numbers(f.display_caves.value);
+    changes.push({do: "display", dragons: dragons, caves: caves});
+    var before = position.edits || [];
+    position.edits = before.concat(changes);
+    branches = [[]]; current = 0;
+    send().then(function (answer) { if (answer === null) position.edits = before; });
+  });
+
+  $("an-marks").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var f = event.target, what = (event.submitter || {}).value, seat = viewSeat;
+    if (what === "marker") edit({do: "marker", seat: seat, row: Number(f.row.value), square: Number(f.square.value)});
+    if (what === "objective") edit({do: "objective", seat: seat, round: Number(f.round.value), place: Number(f.place.value)});
+    if (what === "income") edit({do: "income", seat: seat, space: Number(f.income.value)});
+    if (what === "turn") { position.seat = seat; branches = [[]]; current = 0; attempt = {seat: seat}; send(); }
+  });
+
+  $("an-setup").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var f = event.target;
+    position = {setup: {players: Number(f.players.value), seed: Number(f.seed.value) || 0, academy: f.academy.checked},
+      edits: []};
+    if ((event.submitter || {}).value === "empty") position.setup.empty = true;
+    attempt = {}; branches = [[]]; current = 0; viewSeat = 0;
+    send();
+  });
+
+  $("an-load").addEventListener("click", function () {
+    try {
+      position = JSON.parse($("an-position").value);
+    } catch (e) {
+      $("an-errors").hidden = false;
+      $("an-errors").textContent = "position: not valid JSON (" + e.message + ")";
+      return;
+    }
+    branches = [[]]; current = 0;
+    send();
+  });
+
+  // -- trying things ------------------------------------------------------------------------------------------
+  $("an-try").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var f = event.target, what = (event.submitter || {}).value || "main";
+    attempt = {seat: Number(f.seat.value)};
+    if (what === "card") {
+      var card = f.card.value.trim(), m = /^(\d+) /.exec(card);
+      attempt.card = m ? Number(m[1]) : card;
+      attempt.ability = Number(f.ability.value) || 0;
+      if (/^cave/i.test(card)) attempt.at = {cave: f.at_cave.value, column: Number(f.at_column.value)};
+    }
+    if (what === "turn") attempt = {end: "turn", seat: Number(f.seat.value)};
+    if (what === "round") attempt = {end: "round"};
+    if (what === "game") attempt = {end: "game"};
+    if (what === "guild") attempt.guild = Number(f.guild.value) || 1;
+    branches = [[]]; current = 0;
+    send();
+  });
+
+  function choose(option) {
+    branches[current] = branches[current].concat([{kind: option.kind, args: option.args}]);
+    send();
+  }
+
+  function backTo(step) {
+    // a new branch that shares the first `step` decisions: the old one stays in the tree
+    branches.push(branches[current].slice(0, step));
+    current = branches.length - 1;
+    send();
+  }
+
+  function drawQuestion() {
+    var box = $("an-question");
+    box.textContent = "";
+    if (!last.pending) { box.appendChild(el("p", {}, last.finished ? "The game is over." : "Nothing is asked.")); return; }
+    var p = last.pending;
+    box.appendChild(el("h3", {}, p.who + ": " + p.prompt));
+    var list = el("ul", {class: "an-options"});
+    p.options.forEach(function (option) {
+      var li = el("li");
+      var button = el("button", {type: "button", "data-kind": option.kind}, option.label);
+      if (option.detail) button.appendChild(el("span", {class: "an-cost"}, " (" + option.detail + ")"));
+      if (option.cost) button.appendChild(el("span", {class: "an-cost"}, " — " + costText(option.cost)));
+      button.addEventListener("click", function () { choose(option); });
+      li.appendChild(button);
+      var result = (option.result || []).filter(function (t) { return t.indexOf(": VP ") < 0; });
+      if (result.length) li.appendChild(el("div", {class: "an-result"}, "→ " + result.slice(0, 4).join("; ")));
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+    if (p.not_allowed.length) {
+      var details = el("details", {class: "an-refused", open: ""});
+      details.appendChild(el("summary", {}, "Not allowed now (" + p.not_allowed.length + ")"));
+      var ul = el("ul");
+      p.not_allowed.forEach(function (o) {
+        var li = el("li", {}, o.reason + (o.hint ? " (" + o.hint + ")" : "") + (o.cost ? " — " + costText(o.cost) : "") + " ");
+        if (o.rules) li.appendChild(el("a", {href: o.rules}, "the rule"));
+        ul.appendChild(li);
+      });
+      details.appendChild(ul);
+      box.appendChild(details);
+    }
+  }
+
+  function drawSteps() {
+    var list = $("an-steps");
+    list.textContent = "";
+    last.steps.forEach(function (step) {
+      var li = el("li", {}, (step.who ? step.who + ": " : "") + step.label + " ");
+      if (step.number > 0) {
+        var back = el("button", {type: "button", class: "an-back"}, "try another option here");
+        back.addEventListener("click", function () { backTo(step.number - 1); });
+        li.appendChild(back);
+      }
+      var texts = (step.events || []).map(function (e) { return e.text; })
+        .concat((step.changes || []).map(function (c) { return c.text; }));
+      if (texts.length) {
+        var ul = el("ul", {class: "an-events"});
+        texts.forEach(function (t) { ul.appendChild(el("li", {}, t)); });
+        li.appendChild(ul);
+      }
+      list.appendChild(li);
+    });
+  }
+
+  function drawBranches() {
+    var list = $("an-branches");
+    list.textContent = "";
+    branches.forEach(function (branch, i) {
+      var li = el("li", {class: i === current ? "an-current" : ""});
+      var button = el("button", {type: "button"}, "Branch " + (i + 1) + ": " + branch.length + " decision" +
+        (branch.length === 1 ? "" : "s") + (branch.length ? ", last " + branch[branch.length - 1].kind + " " +
+        branch[branch.length - 1].args.join(" ") : ""));
+      button.addEventListener("click", function () { current = i; send(); });
+      li.appendChild(button);
+      list.appendChild(li);
+    });
+  }
+
+  function drawRulings() {
+    var box = $("an-rulings");
+    box.textContent = "";
+    if (!last.rulings.length) return;
+    var details = el("details", {class: "rulings"});
+    details.appendChild(el("summary", {}, "Official rulings this position touches (" + last.rulings.length + ")"));
+    last.rulings.forEach(function (r) {
+      var article = el("article", {class: "ruling ruling-" + r.kind, "data-ruling": r.id});
+      var h = el("h4");
+      h.appendChild(el("a", {href: "/rules/#ruling-" + r.id}, r.id));
+      h.appendChild(document.createTextNode(" · " + r.question));
+      article.appendChild(h);
+      article.appendChild(el("p", {}, r.answer));
+      article.appendChild(el("p", {class: "ruling-meta"}, r.kind_label));
+      details.appendChild(article);
+    });
+    box.appendChild(details);
+  }
+
+  // -- the strong bot's opinion -------------------------------------------------------------------------------
+  var asking = 0;  // which request is current: an answer for a branch left behind is dropped
+
+  function clearEngine() {
+    asking += 1;
+    $("an-engine-answer").textContent = "";
+    $("an-engine-status").textContent = last && last.pending ? "Ask which option the strong bot prefers for " +
+      last.pending.who + "." : "Nothing to decide here.";
+    $("an-engine-progress").hidden = true;
+    $("an-engine-ask").disabled = !(last && last.pending);
+  }
+
+  function estimateText(c, measure) {
+    var vp = (c.margin > 0 && measure === "margin" ? "+" : "") + c.margin.toFixed(1) + " VP";
+    if (measure === "score") return "about " + c.margin.toFixed(0) + " VP at the end";
+    return vp + " ahead" + (c.win === null ? "" : " · wins " + Math.round(100 * c.win) + " %");
+  }
+
+  function drawEngine(answer) {
+    var box = $("an-engine-answer");
+    box.textContent = "";
+    var best = el("p", {class: "an-engine-best"});
+    best.appendChild(el("strong", {}, answer.preferred.label));
+    best.appendChild(document.createTextNode(" — " + estimateText(answer, answer.measure)));
+    box.appendChild(best);
+    var take = el("button", {type: "button", id: "an-engine-take"}, "Take this option");
+    take.addEventListener("click", function () { choose(answer.preferred); });
+    box.appendChild(take);
+    var list = el("ol", {class: "an-engine-list"});
+    answer.considered.forEach(function (c) {
+      var li = el("li", {"data-kind": c.kind}, c.label + ": " + estimateText(c, answer.measure) + " (" +
+        c.playouts + " playout" + (c.playouts === 1 ? "" : "s") + ")");
+      if (c.kind === answer.preferred.kind && JSON.stringify(c.args) === JSON.stringify(answer.preferred.args)) {
+        li.classList.add("an-engine-top");
+      }
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+    box.appendChild(el("p", {class: "an-engine-note"}, answer.considered.length + " of " + answer.offered +
+      " options searched (the rest looked worse one move ahead), " + answer.playouts + " playouts in all. " +
+      (answer.measure === "score" ? "The estimate is the player's own final score; the Automa's is left out."
+        : "The estimate is the VP ahead of the strongest opponent when the playouts stop.")));
+  }
+
+  $("an-engine-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!last || !last.pending) return;
+    var budget = Number(event.target.budget.value);
+    var ticket = ++asking, started = Date.now();
+    var bar = $("an-engine-progress"), status = $("an-engine-status");
+    $("an-engine-answer").textContent = "";
+    $("an-engine-ask").disabled = true;
+    bar.hidden = false;
+    bar.value = 0;
+    status.textContent = "Thinking for " + last.pending.who + "…";
+    // The search runs on the server for at most `budget` seconds of CPU: the bar shows the time passing.
+    var timer = setInterval(function () {
+      bar.value = Math.min(95, 100 * (Date.now() - started) / (1000 * budget + 400));
+    }, 100);
+    var body = {position: position, try: attempt, decisions: branches[current], budget: budget};
+    fetch(engineApi, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
+      .then(function (response) { return response.json().then(function (data) { return [response.status, data]; }); })
+      .then(function (pair) {
+        clearInterval(timer);
+        if (ticket !== asking) return;
+        bar.hidden = true;
+        $("an-engine-ask").disabled = false;
+        if (pair[0] !== 200) { status.textContent = pair[1].detail || "Something went wrong."; return; }
+        status.textContent = "The strong bot's choice for " + pair[1].who + " (" + pair[1].budget + " s):";
+        drawEngine(pair[1]);
+      })
+      .catch(function () {
+        clearInterval(timer);
+        if (ticket !== asking) return;
+        bar.hidden = true;
+        $("an-engine-ask").disabled = false;
+        status.textContent = "The server did not answer; try again.";
+      });
+  });
+
+  function draw() {
+    clearEngine();
+    drawSeats(last.table);
+    drawMat(last.table);
+    drawQuestion();
+    drawSteps();
+    drawBranches();
+    drawRulings();
+    var text = JSON.stringify(position);
+    $("an-position").value = JSON.stringify(position, null, 1);
+    var link = location.pathname + "?p=" + encodeURIComponent(text);
+    $("an-share").href = link;
+    if (text.length < 6000) history.replaceState(null, "", link);
+  }
+
+  send();
+})();

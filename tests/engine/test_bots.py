@@ -1,0 +1,142 @@
+"""The engine's bots: they decide from what their seat may see, play whole legal games, and the stronger levels beat
+the weaker ones on seeded games. Strength in numbers is measured by scripts/bench_bots.py, not asserted here."""
+import random
+
+import pytest
+
+from game.engine import bots
+from game.engine.rng import Rng
+from game.engine.state import GameState
+from game.engine.view import view_for
+
+from .helpers import real_catalogue
+
+pytest.importorskip("game.engine.determinize", reason="the bots sample hidden information with determinize")
+
+FAST_STRONG = {"iterations": 4, "keep": 2, "own_turns": 1}
+
+
+def play(state, players, until=None):
+    """Let `players` (one bot per seat) decide until the game ends or `until(state)` holds."""
+    while state.pending is not None and not (until and until(state)):
+        seat = state.pending.player
+        option = players[seat].choose(state, seat)
+        assert option in state.pending.options
+        state.apply(option)
+    return state
+
+
+def mid_game(seed, players=3, decisions=40):
+    st = GameState.new(real_catalogue(), players=players, seed=seed)
+    greedy = [bots.GreedyBot(seed + p) for p in range(players)]
+    return play(st, greedy, until=lambda s: len(s.log) >= decisions and len(s.pending.options) > 2)
+
+
+def hidden_twin(state, seat, seed):
+    """The same game as `seat` sees it, with everything hidden from `seat` dealt differently."""
+    twin = GameState.from_json(state.cat, state.to_json())
+    rng = random.Random(seed)
+    others = [pl for pl in twin.players if pl.seat != seat]
+    dragons = twin.dragon_deck + [d for pl in others for d in pl.hand]
+    caves = twin.cave_deck + [c for pl in others for c in pl.caves]
+    rng.shuffle(dragons)
+    rng.shuffle(caves)
+    for pl in others:
+        pl.hand = [dragons.pop() for _ in pl.hand]
+        pl.caves = [caves.pop() for _ in pl.caves]
+    twin.dragon_deck, twin.cave_deck = dragons, caves
+    twin.rng = Rng(rng.getrandbits(62))
+    return twin
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_a_bot_decides_the_same_when_only_hidden_information_differs(level):
+    st = mid_game(seed=7)
+    seat = st.pending.player
+    twin = hidden_twin(st, seat, seed=1)
+    assert view_for(twin, seat) == view_for(st, seat)
+    hidden = [(pl.hand, pl.caves) for pl in st.players if pl.seat != seat] + [st.dragon_deck]
+    assert hidden != [(pl.hand, pl.caves) for pl in twin.players if pl.seat != seat] + [twin.dragon_deck]
+    settings = FAST_STRONG if level == "strong" else {}
+    for bot_seed in range(3):
+        first = bots.make_bot(level, bot_seed, **settings).choose(st, seat)
+        again = bots.make_bot(level, bot_seed, **settings).choose(twin, seat)
+        assert first == again
+
+
+def test_strong_search_and_its_estimate_ignore_hidden_information():
+    st = mid_game(seed=11, players=2)
+    seat = st.pending.player
+    twin = hidden_twin(st, seat, seed=2)
+    assert bots.suggest(st, seat, budget=0.02, seed=5) == bots.suggest(twin, seat, budget=0.02, seed=5)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", ["random", "greedy", "strong"])
+def test_each_level_plays_a_whole_game_of_legal_moves(level, players):
+    st = GameState.new(real_catalogue(), players=players, seed=3, academy=players == 4)
+    settings = {"iterations": 2, "keep": 2, "own_turns": 1} if level == "strong" else {}
+    # One seat of the level under test, the others random (a whole game of strong seats takes long).
+    play(st, [bots.make_bot(level if seat == 0 else "random", seat, **settings) for seat in range(players)])
+    assert st.finished and len(st.result["scores"]) == players
+    assert GameState.replay(st.cat, st.options, st.log).to_json() == st.to_json()
+
+
+def test_greedy_beats_random_on_seeded_games():
+    wins, greedy_vp, random_vp = 0, 0, 0
+    for seed in range(4):
+        st = GameState.new(real_catalogue(), players=2, seed=100 + seed)
+        greedy_seat = seed % 2
+        seats = [bots.GreedyBot(seed), bots.RandomBot(seed)]
+        play(st, seats if greedy_seat == 0 else seats[::-1])
+        wins += greedy_seat in st.result["winners"]
+        greedy_vp += st.result["scores"][greedy_seat]["total"]
+        random_vp += st.result["scores"][1 - greedy_seat]["total"]
+    # A random player may win a game on a lucky deal; over four it scores far less.
+    assert wins >= 3 and greedy_vp > 1.5 * random_vp
+
+
+def test_the_evaluation_is_the_real_score_once_the_game_is_over():
+    st = play(GameState.new(real_catalogue(), players=2, seed=4), [bots.RandomBot(1), bots.RandomBot(2)])
+    assert [bots.evaluate(st, p) for p in range(2)] == [s["total"] for s in st.result["scores"]]
+
+
+def test_the_evaluation_values_a_dragon_on_the_mat_above_the_coin_and_card_it_cost():
+    st = GameState.new(real_catalogue(), players=2, seed=9)
+    greedy = [bots.GreedyBot(1), bots.GreedyBot(2)]
+    play(st, greedy, until=lambda s: len(s.log) > 20 and any(o.kind == "entice" for o in s.pending.options))
+    seat = st.pending.player
+    entices = [o for o in st.pending.options if o.kind == "entice"]
+    before = bots.evaluate(st, seat)
+    after = GameState.from_json(st.cat, st.to_json())
+    after.apply(entices[0])
+    bots.finish_turn(after, seat)
+    assert bots.evaluate(after, seat) > before - 1
+
+
+def test_suggest_names_a_legal_option_and_an_estimate():
+    st = mid_game(seed=5, players=2)
+    seat = st.pending.player
+    advice = bots.suggest(st, seat, budget=0.02, seed=1)
+    assert advice["option"] in st.pending.options
+    assert 0.0 <= advice["win"] <= 1.0
+    assert isinstance(advice["margin"], float)
+    assert advice["options"][0]["option"] in st.pending.options
+
+
+def test_suggest_refuses_a_seat_that_is_not_to_decide():
+    st = mid_game(seed=5, players=2)
+    with pytest.raises(ValueError, match="seat"):
+        bots.suggest(st, 1 - st.pending.player, budget=0.02)
+
+
+def test_an_unknown_level_is_refused_naming_the_field():
+    with pytest.raises(ValueError, match="level"):
+        bots.make_bot("grandmaster")
+
+
+def test_the_strong_bot_plays_a_solo_game_against_the_automa():
+    st = GameState.new(real_catalogue(), players=1, seed=6, automa={"level": 1, "ravel": False})
+    assert len(bots.evaluate_all(st)) == 1  # the player's own value: the Automa's draws are not hers to choose
+    play(st, [bots.make_bot("strong", 1, **FAST_STRONG)])
+    assert st.finished and bots.evaluate_all(st) == [st.result["scores"][0]["total"]]

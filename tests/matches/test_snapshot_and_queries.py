@@ -1,0 +1,163 @@
+"""A match's saved state without its log (the same size from the first move to the last, old saves still load and
+verify), and the database work of a move and of an unchanged poll (counted, not timed)."""
+import json
+import random
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from game.engine.state import GameState
+from game.matches import integrity, services
+from game.models import Match
+
+from .conftest import play_randomly, user_at
+from .test_integrity import verify_command
+
+
+def _next(match, rng=None):
+    match = Match.objects.get(pk=match.pk)
+    state = services.load_state(match)
+    options = state.legal_options()
+    option = rng.choice(options) if rng else options[0]
+    return user_at(match, state.pending.player), match.version, option.to_dict()
+
+
+def test_the_saved_state_holds_no_log_and_does_not_grow_with_it(started):
+    first = len(json.dumps(Match.objects.get(pk=started.pk).state))
+    match = play_randomly(started.pk, 60, seed=3)
+    assert match.version == 60 and "log" not in match.state and match.state["decisions"] == 60
+    # more on the mats after 60 decisions, but not the 60 decisions themselves
+    assert len(json.dumps(match.state)) < first + 1500
+    assert services.replay(match).to_json() == match.state
+    assert integrity.verify(match, replay=True) == []
+
+
+def test_an_old_save_with_the_log_inside_loads_verifies_and_plays_on(started):
+    match = play_randomly(started.pk, 15, seed=4)
+    replayed = services.replay(match)
+    old = dict(match.state, version=1, log=replayed.log)
+    del old["decisions"]
+    match.state = old
+    integrity.reseal(match)  # as the old engine would have sealed it
+    Match.objects.filter(pk=match.pk).update(state=old, seal=match.seal)
+    match = Match.objects.get(pk=match.pk)
+    assert services.load_state(match).to_json() == replayed.to_json()
+    assert integrity.verify(match, replay=True) == []
+    assert verify_command("--replay")[0] == 0
+    user, version, option = _next(match)
+    assert services.submit_decision(match.pk, user, version, option).version == 16
+    stored = Match.objects.get(pk=match.pk).state
+    assert stored["version"] == 2 and "log" not in stored and stored["decisions"] == 16
+    assert integrity.verify(Match.objects.get(pk=match.pk), replay=True) == []
+
+
+def test_a_loaded_match_state_plays_on_like_its_replay(started):
+    match = play_randomly(started.pk, 20, seed=6)
+    loaded = services.load_state(match)
+    assert loaded.log is None and loaded.decided == 20
+    assert GameState.to_json(services.replay(match)) == loaded.to_json()
+
+
+def test_a_move_takes_at_most_six_queries_and_keeps_the_chain(started):
+    match = play_randomly(started.pk, 4, seed=8)
+    counts = []
+    rng = random.Random(8)
+    for _ in range(12):
+        user, version, option = _next(match, rng)
+        with CaptureQueriesContext(connection) as captured:
+            match = services.submit_decision(match.pk, user, version, option)
+        # A move that leaves an opponent's offer waiting reads that seat's standing order: one query more.
+        offer = services.load_state(match).pending is not None and \
+            services.load_state(match).pending.kind == "opponent_offer"
+        counts.append(len(captured) - (1 if offer else 0))
+        assert match.version == version + 1
+    assert max(counts) <= 6, counts
+    stored = Match.objects.get(pk=match.pk)
+    # what the service answers without reading the row back is what was stored
+    assert (match.version, match.state, match.chain, match.seal, match.to_move) == \
+        (stored.version, stored.state, stored.chain, stored.seal, stored.to_move)
+    assert integrity.verify(stored, replay=True) == []
+
+
+def test_a_bad_move_is_refused_within_the_same_queries_and_changes_nothing(started, alice):
+    with CaptureQueriesContext(connection) as captured:
+        with pytest.raises(ValueError):
+            services.submit_decision(started.pk, alice, 0, {"kind": "entice", "args": [9999, 0]})
+    assert len(captured) <= 5
+    assert Match.objects.get(pk=started.pk).version == 0 and not started.decisions.exists()
+
+
+def test_an_unchanged_poll_reads_one_small_row_and_not_the_state(api_as, started, alice):
+    client = api_as(alice)
+    first = client.get(f"/api/matches/{started.pk}/")
+    assert first.status_code == 200
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    assert len(captured) == 1, [q["sql"] for q in captured]
+    assert '"state"' not in captured[0]["sql"]
+    # a move changes the answer: the old tag gets the new view with a new tag
+    user, version, option = _next(started)
+    services.submit_decision(started.pk, user, version, option)
+    moved = client.get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert moved.status_code == 200 and moved["ETag"] != first["ETag"] and moved.json()["version"] == 1
+
+
+def test_polling_a_match_that_does_not_exist_is_404(api_as, alice):
+    assert api_as(alice).get("/api/matches/999999/", HTTP_IF_NONE_MATCH='"m999999-v0"').status_code == 404
+
+
+def test_the_story_kept_between_requests_is_the_story_told_afresh(api_as, started, alice, bob):
+    from game.matches import present
+
+    play_randomly(started.pk, 30, seed=11)
+    for user in (alice, bob, None):
+        present._told.clear()
+        fresh = api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
+        with CaptureQueriesContext(connection) as captured:
+            kept = api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
+        assert kept == fresh and fresh
+        # told from memory: the decision rows are read without their events
+        assert all('"events"' not in q["sql"] for q in captured if "game_matchdecision" in q["sql"])
+    # each seat is told its own story: alice's drawn cards are named to her only
+    present._told.clear()
+    assert api_as(alice).get(f"/api/matches/{started.pk}/").json()["log"] != \
+        api_as(bob).get(f"/api/matches/{started.pk}/").json()["log"]
+
+
+def test_a_move_through_the_api_signed_in_takes_at_most_ten_queries(started, alice, bob):
+    """The whole request as the board sends it, after the poll that told the mover the opponent's last decision.
+
+    The ten, each needed: the session and its user (2, Django's session auth); the savepoint, the locked match row,
+    its seats, the conditional update and the decision's insert, and the release (6, the service's own: the 409 on
+    a racing move rests on them); the answer's log page, read without events since the story told them all before
+    and holds this move's events in hand (1); the chat (1)."""
+    from django.test import Client
+
+    from game.matches import present
+
+    match = play_randomly(started.pk, 4, seed=8)
+    clients = {}
+    for user in (alice, bob):
+        clients[user.pk] = Client()
+        clients[user.pk].force_login(user)
+    rng = random.Random(8)
+    counts = []
+    for _ in range(12):
+        user, version, option = _next(match, rng)
+        client = clients[user.pk]
+        assert client.get(f"/api/matches/{match.pk}/").status_code == 200  # the poll before the move
+        with CaptureQueriesContext(connection) as captured:
+            answer = client.post(f"/api/matches/{match.pk}/decisions/", {"version": version, "option": option},
+                                 content_type="application/json")
+        assert answer.status_code == 201 and answer.json()["version"] == version + 1
+        present._told.clear()  # the answer's story, told from the events in hand, is the story told afresh
+        assert answer.json()["log"] == client.get(f"/api/matches/{match.pk}/").json()["log"]
+        offer = answer.json()["view"]["pending"] is not None and \
+            answer.json()["view"]["pending"]["kind"] == "opponent_offer"
+        counts.append(len(captured) - (1 if offer else 0))  # a waiting offer reads that seat's standing order
+        match = Match.objects.get(pk=match.pk)
+        assert match.version == version + 1 and match.decisions.count() == version + 1
+    assert max(counts) <= 10, counts
+    assert integrity.verify(match, replay=True) == []
