@@ -121,8 +121,9 @@ def _give(pl, rich):
     pl["passed"] = False
 
 
-def situation(card_index, players=3, academy=True):
-    """A game where seat 0 has dragon `card_index` (None for cave cards: the space stays empty) on a busy mat."""
+def situation(card_index, players=3, academy=True, trained=False):
+    """A game where seat 0 has dragon `card_index` (None for cave cards: the space stays empty) on a busy mat; with
+    `trained`, a fledgling under test has every training box filled (its abilities are active)."""
     cat = real_catalogue()
     table = Table(fresh_game(players, academy=academy))
     pos = table.pos
@@ -163,7 +164,7 @@ def situation(card_index, players=3, academy=True):
         table.pull(number[card_index])
         put(me, space, {"dragon": number[card_index], "eggs": min(1, cat.dragons[card_index].capacity),
                         "cached": {"meat": 1, "crystal": 1, "milk": 1},  # so "per X cached here" has something
-                        "tucked": table.take(1)})
+                        "tucked": table.take(1), "training": len(cat.dragons[card_index].training) if trained else 0})
     # Excavated: columns 2-3 of every cave and column 4 of the home cave (the other two column-4 spaces stay open).
     for cave in range(3):
         for col in (1, 2, 3) if cave == home else (1, 2):
