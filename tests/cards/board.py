@@ -1,7 +1,7 @@
 """Build an exact position from real cards by printed number, and drive its questions by hand."""
 from game.engine.decisions import Option
 from game.engine.model import COLUMNS
-from game.engine.position import build_position
+from game.engine.position import build_position, export_position, load_position
 from game.language.vocabulary import CAVES, RESOURCES
 
 from tests.engine import invariants
@@ -33,6 +33,16 @@ def build(players=2, academy=True, mats=None, hands=None, more=None, **partial):
         seats.append(dict({"mat": mat, "hand": list((hands or {}).get(seat, [])), "cave_cards": 0, "coins": 5,
                            "nest_eggs": 0, "resources": {r: 3 for r in RESOURCES}}, **(more or {}).get(seat, {})))
     return build_position(CAT, players=seats, academy=academy, updated=updated, **dict({"seed": 5}, **partial))
+
+
+def to_move(st, seat, **fields):
+    """The same table loaded again at `seat`'s main action, with these fields of their player (as a position names
+    them: coins, explored, played_this_turn, ...) changed."""
+    table = export_position(st)
+    table["players"][seat].update(fields)
+    table["current_player"] = seat
+    table["engine"] = {"rng": table["engine"]["rng"]}  # no ability running: the player to move chooses an action
+    return load_position(st.cat, table)
 
 
 def fire(st, seat, effect, others=None, src=-1, cave=-1, source="test", kind="when_played"):

@@ -147,13 +147,9 @@ def _explore_crimson(st):
     and the questions seen (kind and data)."""
     from game.engine.decisions import Option
 
-    from .board import waiting
+    from .board import to_move, waiting
 
-    table = export_position(st)
-    table["players"][0].update(explored={}, played_this_turn=[], coins=3)
-    table["current_player"] = 0
-    table["engine"] = {"rng": table["engine"]["rng"]}  # at seat 0's main action
-    st = load_position(CAT, table)
+    st = to_move(st, 0, explored={}, played_this_turn=[], coins=3)
     st.apply(Option("explore", (0,)))
     asked = []
     while waiting(st):
