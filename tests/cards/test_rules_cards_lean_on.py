@@ -273,9 +273,9 @@ def test_cards_taken_from_the_display_are_refilled_only_at_the_end_of_the_turn()
 def test_guild_of_highlands_cover_moves_items_and_caps_eggs_at_the_new_capacity():
     # 43 Blue Forest Spirit (5 nests) with 4 eggs, 2 cached, 1 tucked, covered by 60 Stealthy Rufftail (2 nests,
     # a Crimson Cavern dragon: the new dragon must still prefer the cave)
-    st = build(mats={0: {CRIMSON: {"n": 43, "eggs": 4, "cached": [1, 0, 0, 1], "tucked": 1}}}, hands={0: [60]})
+    st = build(mats={0: {CRIMSON: {"n": 43, "eggs": 4, "cached": [1, 0, 0, 1], "tucked": 1}}}, hands={0: [60]},
+               more={0: {"cave_cards": 1}})
     pl = st.players[0]
-    pl.caves = [st.cave_deck.pop()]
     highlands = next(t for t in CAT.guild_tiles if t["name"] == "Guild of Highlands")
     fire(st, 0, highlands["rows"][1]["effect"], source="Guild of Highlands")
     answer(st, "yes")
