@@ -7,7 +7,6 @@ from pathlib import Path
 from game.engine.catalogue import RESOURCES, Catalogue, load_fixtures
 from game.engine.decisions import Option
 from game.engine.position import build_position
-from game.engine.state import GameState
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ALL_CAVES = ["crimson_cavern", "golden_grotto", "amethyst_abyss"]
@@ -54,13 +53,11 @@ def make_catalogue(dragons=(), caves=(), tile=PLAIN_TILE, objectives=PLAIN_OBJEC
 
 
 def new_game(cat, players=2, seed=1, academy=False):
-    """A game past setup: everyone took the first offered cards and resources; start player is seat 0."""
-    st = GameState.new(cat, players=players, seed=seed, academy=academy)
-    while st.pending is not None and st.pending.kind != "main_action":
-        st.apply(st.legal_options()[0])
-    st.start = st.current = 0
-    st.reask()
-    return st
+    """A game at seat 0's main action, as after setup when everyone takes the first offered choices: each player has
+    6 coins, an egg on the nests, 3 meat, one dragon and three cave cards (dealt at random); seat 0 starts."""
+    seats = [{"coins": 6, "nest_eggs": 1, "resources": {"meat": 3}, "hand": 1, "cave_cards": 3}
+             for _ in range(players)]
+    return build_position(cat, players=seats, seed=seed, academy=academy)
 
 
 def seat(cat, coins=10, res=(0, 0, 0, 0), hand=(), caves=(), nest=0, mat=None, **more):
@@ -103,22 +100,6 @@ def position(cat, seats=2, seed=1, **partial):
     if isinstance(seats, int):
         seats = [seat(cat) for _ in range(seats)]
     return build_position(cat, players=list(seats), seed=seed, **partial)
-
-
-def clear_player(pl, coins=10):
-    pl.coins = coins
-    pl.res = [0, 0, 0, 0]
-    pl.hand = []
-    pl.caves = []
-    pl.nest = 0
-
-
-def put(st, seat, index, dragon_index, cave_card=None):
-    """Put a dragon on a mat space (excavating it with a cave card index when it is not a first space)."""
-    space = st.players[seat].spaces[index]
-    if index % 4 and space.cave_card is None:
-        space.cave_card = cave_card if cave_card is not None else 0
-    space.dragon = dragon_index
 
 
 def choose(st, kind, *args):
