@@ -1,5 +1,4 @@
 """The Dragon Guild track: benefits of every space passed, brown spaces, markers and the order of choosing."""
-import pytest
 
 from game.engine.decisions import Option
 
