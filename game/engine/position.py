@@ -598,6 +598,7 @@ PARTIAL_KEYS = ("players", "automa", "academy", "updated", "seed", "round", "sta
                 "guild_tile", "objectives", "display", "deck_top", "discards", "income_taken")
 PARTIAL_PLAYER_KEYS = PLAYER_KEYS + ("excavated",)
 DEFAULT_PLAYER = {"coins": 6, "nest_eggs": 1, "hand": 2, "cave_cards": 2}
+EMPTY_SLOT = "empty"  # a display slot a partial position leaves empty (null: dealt)
 
 
 def build_position(catalogue, **partial):
@@ -606,7 +607,8 @@ def build_position(catalogue, **partial):
     Keys as in a position, plus: `players` may be a count; `academy`, `updated`, `seed` at the top; a player's
     `hand`, `cave_cards` and a space's `tucked` may be counts (cards dealt at random); a mat space may be a dragon
     number; `excavated` ({cave: columns}) digs columns with random cave cards (a dragon's column is dug anyway);
-    `guild_tile` is a tile number; `deck_top` ({"dragons": [...], "caves": [...]}, top first) stacks the decks.
+    `guild_tile` is a tile number; `deck_top` ({"dragons": [...], "caves": [...]}, top first) stacks the decks;
+    a `display` slot left out or null is dealt, "empty" stays empty.
     Unless told otherwise it is `current_player`'s main action in round 1.
     """
     cat = catalogue
@@ -667,7 +669,7 @@ def build_position(catalogue, **partial):
     display = _object(partial.get("display", {}), "display", ("dragons", "caves"))
     for kind, key in (("dragon", "dragons"), ("cave", "caves")):
         for k, number in enumerate(_list(display.get(key, []), f"display.{key}", 3)):
-            if number is not None:
+            if number is not None and number != EMPTY_SLOT:
                 name(kind, number, f"display.{key}[{k}]")
     top = _object(partial.get("deck_top", {}), "deck_top", ("dragons", "caves"))
     discards = _object(partial.get("discards", {}), "discards", ("dragons", "caves"))
@@ -741,8 +743,9 @@ def build_position(catalogue, **partial):
     shown = {}
     for kind, key in (("dragon", "dragons"), ("cave", "caves")):
         row = list(display.get(key, [])) + [None] * (3 - len(display.get(key, [])))
-        shown[key] = [number if number is not None else (deal(kind, 1, f"display.{key}[{k}]")[0]
-                                                          if rest[kind] else None) for k, number in enumerate(row)]
+        shown[key] = [None if number == EMPTY_SLOT else number if number is not None
+                      else (deal(kind, 1, f"display.{key}[{k}]")[0] if rest[kind] else None)
+                      for k, number in enumerate(row)]
     books = (cat.dragons, cat.caves)
     decks = {key: list(top.get(key, [])) + [books[j][i].number for i in reversed(rest[kind])]
              for j, (kind, key) in enumerate((("dragon", "dragons"), ("cave", "caves")))}

@@ -202,7 +202,8 @@ class GameState:
         self.pending = Pending(player, kind, data, tuple(options))
 
     def reask(self):
-        """Ask the pending question again after the state was edited by hand (tests, setting up a position)."""
+        """Ask the pending question again after the state changed outside a decision (determinize deals hidden cards
+        again). Tests set positions up with `position.build_position` / `load_position` and the doors below."""
         if self.pending is not None:
             self.pending = None
             task = self.stack.pop()

@@ -1,7 +1,7 @@
 """Build an exact position from real cards by printed number, and drive its questions by hand."""
 from game.engine.decisions import Option
 from game.engine.model import COLUMNS
-from game.engine.position import build_position
+from game.engine.position import build_position, export_position, load_position
 from game.language.vocabulary import CAVES, RESOURCES
 
 from tests.engine import invariants
@@ -12,11 +12,12 @@ from .situation import dragon_index
 CAT = real_catalogue()
 
 
-def build(players=2, academy=True, mats=None, hands=None):
+def build(players=2, academy=True, mats=None, hands=None, more=None, **partial):
     """A game at seat 0's main action with empty mats but for each seat's mat set from {space: number or dict} and
     hands from {seat: [numbers]}. A dict space may say {"n": number, "eggs": 1, "cached": [..], "tucked": k,
     "tokens": t, "printing": "updated"}. Spaces right of column 1 are excavated with cave cards dealt at random.
-    Every seat has 3 of each resource, 5 coins, no eggs in the nests and no cave cards."""
+    Every seat has 3 of each resource, 5 coins, no eggs in the nests and no cave cards, unless `more` ({seat: fields
+    of a partial position's player}) says otherwise; `partial` goes to `build_position` as it is."""
     updated = academy
     seats = []
     for seat in range(players):
@@ -29,9 +30,19 @@ def build(players=2, academy=True, mats=None, hands=None):
                      "training": spec.get("tokens", 0),
                      "cached": dict(zip(RESOURCES, spec.get("cached", [0, 0, 0, 0])))}
             mat[CAVES[index // COLUMNS]][index % COLUMNS] = space
-        seats.append({"mat": mat, "hand": list((hands or {}).get(seat, [])), "cave_cards": 0, "coins": 5,
-                      "nest_eggs": 0, "resources": {r: 3 for r in RESOURCES}})
-    return build_position(CAT, players=seats, academy=academy, updated=updated, seed=5)
+        seats.append(dict({"mat": mat, "hand": list((hands or {}).get(seat, [])), "cave_cards": 0, "coins": 5,
+                           "nest_eggs": 0, "resources": {r: 3 for r in RESOURCES}}, **(more or {}).get(seat, {})))
+    return build_position(CAT, players=seats, academy=academy, updated=updated, **dict({"seed": 5}, **partial))
+
+
+def to_move(st, seat, **fields):
+    """The same table loaded again at `seat`'s main action, with these fields of their player (as a position names
+    them: coins, explored, played_this_turn, ...) changed."""
+    table = export_position(st)
+    table["players"][seat].update(fields)
+    table["current_player"] = seat
+    table["engine"] = {"rng": table["engine"]["rng"]}  # no ability running: the player to move chooses an action
+    return load_position(st.cat, table)
 
 
 def fire(st, seat, effect, others=None, src=-1, cave=-1, source="test", kind="when_played"):

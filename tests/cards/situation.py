@@ -48,26 +48,32 @@ OPPONENT_DRAGONS = (56, 92, 155)
 
 
 def fresh_game(players=3, seed=5, academy=True):
+    """The position of a new game once every player took the first offered cards and resources, dealt as counted."""
     cat = real_catalogue()
     st = GameState.new(cat, players=players, seed=seed, academy=academy)
-    _deal_as_counted(st)
+    dealt = [(list(pl.hand), list(pl.caves)) for pl in st.players], (list(st.display_dragons), list(st.display_caves))
     while st.pending is not None and st.pending.kind != "main_action":
         st.apply(st.legal_options()[0])
-    return st
+    return _deal_as_counted(cat, export_position(st), *dealt)
 
 
-def _deal_as_counted(st):
+def _deal_as_counted(cat, position, hands, display):
     """The exact tables were counted on a deal that gave the players their cards before the display (the engine
     now fills the display first, as the rulebook sets up). The same cards came off the decks, so hand them round
-    as they lay then: the display's cards to seat 0, each seat's to the next, the last seat's to the display."""
-    hands = [pl.hand for pl in st.players]
-    caves = [pl.caves for pl in st.players]
-    dragons_then = [list(st.display_dragons)] + hands[:-1]
-    caves_then = [list(st.display_caves)] + caves[:-1]
-    st.display_dragons, st.display_caves = list(hands[-1]), list(caves[-1])
-    for pl, dragons, cave_cards in zip(st.players, dragons_then, caves_then):
-        pl.hand, pl.caves = list(dragons), list(cave_cards)
-    st.reask()
+    as they lay then: the display's cards to seat 0, each seat's to the next, the last seat's to the display; each
+    seat then keeps what the first offered choice keeps (it discards its lowest cards, dragons first)."""
+    dragon, cave = (lambda i: cat.dragons[i].number), (lambda i: cat.caves[i].number)
+    then = [display] + hands[:-1]
+    position["display"] = {"dragons": [dragon(d) for d in hands[-1][0]], "caves": [cave(c) for c in hands[-1][1]]}
+    position["discards"] = {"dragons": [], "caves": []}
+    for pl, (dragons, caves) in zip(position["players"], then):
+        cards = [("dragon", d) for d in sorted(dragons)] + [("cave", c) for c in sorted(caves)]
+        dropped = cards[:max(len(cards) - cat.setup.get("keep_cards", 4), 0)]
+        pl["hand"] = [dragon(d) for d in dragons if ("dragon", d) not in dropped]
+        pl["cave_cards"] = [cave(c) for c in caves if ("cave", c) not in dropped]
+        position["discards"]["dragons"] += [dragon(i) for kind, i in dropped if kind == "dragon"]
+        position["discards"]["caves"] += [cave(i) for kind, i in dropped if kind == "cave"]
+    return position
 
 
 class Table:
@@ -115,14 +121,14 @@ def _give(pl, rich):
     pl["passed"] = False
 
 
-def situation(card_index, players=3, academy=True):
-    """A game where seat 0 has dragon `card_index` (None for cave cards: the space stays empty) on a busy mat."""
+def situation(card_index, players=3, academy=True, trained=False):
+    """A game where seat 0 has dragon `card_index` (None for cave cards: the space stays empty) on a busy mat; with
+    `trained`, a fledgling under test has every training box filled (its abilities are active)."""
     cat = real_catalogue()
-    st = fresh_game(players, academy=academy)
-    table = Table(export_position(st))
+    table = Table(fresh_game(players, academy=academy))
     pos = table.pos
     number = {i: c.number for i, c in enumerate(cat.dragons)}
-    pool = set(cat.dragon_deck(academy, st.options["updated"]))
+    pool = set(cat.dragon_deck(academy, pos["options"]["updated"]))
     for pl in pos["players"]:  # starting hands go back on top of the decks; every card stays in exactly one place
         table.decks["dragons"][:0] = reversed(pl["hand"])
         table.decks["caves"][:0] = reversed(pl["cave_cards"])
@@ -158,7 +164,7 @@ def situation(card_index, players=3, academy=True):
         table.pull(number[card_index])
         put(me, space, {"dragon": number[card_index], "eggs": min(1, cat.dragons[card_index].capacity),
                         "cached": {"meat": 1, "crystal": 1, "milk": 1},  # so "per X cached here" has something
-                        "tucked": table.take(1)})
+                        "tucked": table.take(1), "training": len(cat.dragons[card_index].training) if trained else 0})
     # Excavated: columns 2-3 of every cave and column 4 of the home cave (the other two column-4 spaces stay open).
     for cave in range(3):
         for col in (1, 2, 3) if cave == home else (1, 2):

@@ -2,6 +2,8 @@
 what its words say — changed what they act on, nothing they cannot touch, and gave opponents their share."""
 import pytest
 
+from game.engine.position import export_position, load_position
+from game.language.vocabulary import RESOURCES
 from tests.engine.helpers import real_catalogue
 
 from .expect import ANY, channels, fixed_gains, fixed_here, oracle_score
@@ -31,19 +33,18 @@ def rows():
                                                      f"{ability['kind']}-{card.name.replace(' ', '_')}")
 
 
-def place(card):
+def place(card, trained=False):
     """Original printings of updated cards are only in a base game's decks."""
     return situation(card.index, academy=not (card.printing == "original" and card.number in (119, 124, 131, 132,
-                                                                                               134)))
+                                                                                               134)),
+                     trained=trained)
 
 
 @pytest.mark.parametrize("index,which", list(rows()))
 def test_ability_does_what_its_words_say(index, which):
     card = CAT.dragons[index]
     ability = card.abilities[which]
-    st, space = place(card)
-    if card.size == "fledgling":
-        st.players[0].spaces[space].tokens = len(card.training)  # fully trained: its ability is active
+    st, space = place(card, trained=True)  # a fledgling fully trained: its ability is active
     expected_vp = oracle_score(CAT, st.players[0], index, ability["effect"])
     here = st.players[0].spaces[space]
     start = (here.eggs, list(here.cached), len(here.tucked))
@@ -105,9 +106,7 @@ def test_hatchling_feeds_every_time_and_grows_up_exactly_once(index):
     _, grow_acts = channels(next(a for a in card.abilities if a["kind"] == "on_grow_up")["effect"])
     grown = []
     for time in range(4):
-        for other in st.players[0].spaces:  # room to train again for hatchlings whose feeding trains
-            if other.dragon is not None and CAT.dragons[other.dragon].size == "fledgling":
-                other.tokens = 0
+        st = untrained(st)  # room to train again for hatchlings whose feeding trains
         before, after = feed_once(st, card, index)
         s = st.players[0].spaces[space]
         grown.append(s.grown)
@@ -119,6 +118,16 @@ def test_hatchling_feeds_every_time_and_grows_up_exactly_once(index):
         else:
             assert not mine, f"feeding {card.label()} gave {sorted(mine)} though it has no feeding ability"
     assert grown == [False, False, True, True]
+
+
+def untrained(st):
+    """The same table with no training token on seat 0's fledglings (a position edited and loaded again)."""
+    table = export_position(st)
+    for spaces in table["players"][0]["mat"].values():
+        for space in spaces:
+            if space:
+                space.pop("training", None)
+    return load_position(CAT, table)
 
 
 def test_every_hatchling_has_a_food_and_a_grow_up_ability():
@@ -133,23 +142,21 @@ def fledglings():
 
 
 def _explore_crimson(st):
-    """Explore the Crimson Cavern; say yes to everything and take first options. Returns the questions seen (kind
-    and data)."""
+    """Seat 0 to move again, with 3 coins, no cave explored this round and no dragon just played (the table as it
+    is, loaded again), explores the Crimson Cavern; say yes to everything and take first options. Returns the game
+    and the questions seen (kind and data)."""
     from game.engine.decisions import Option
 
-    from .board import waiting
+    from .board import to_move, waiting
 
-    pl = st.players[0]
-    pl.explored, pl.fresh, pl.coins = [0, 0, 0], [], 3
-    st.current = 0
-    st.reask()
+    st = to_move(st, 0, explored={}, played_this_turn=[], coins=3)
     st.apply(Option("explore", (0,)))
     asked = []
     while waiting(st):
         asked.append((st.pending.kind, st.pending.data))
         options = st.legal_options()
         st.apply(Option("yes") if Option("yes") in options else next(o for o in options if o.kind != "stop"))
-    return asked
+    return st, asked
 
 
 def _offers_of(asked, card):
@@ -164,20 +171,18 @@ def test_fledgling_trains_box_by_box_and_its_ability_waits_until_fully_trained(n
 
     card = CAT.dragons[dragon_index(number)]
     other = 207 if number != 207 else 206  # an untrained fledgling elsewhere, for abilities that train one
-    st = build(mats={0: {0: number, 4: other}})
-    pl = st.players[0]
-    pl.nest = 2
-    pl.caves = [st.cave_deck.pop(), st.cave_deck.pop(), st.cave_deck.pop()]
-    pl.hand = [st.dragon_deck.pop(), st.dragon_deck.pop(), st.dragon_deck.pop()]
-    pl.res = [4, 4, 4, 4]
+    # what training may cost: eggs, three cave cards, three dragon cards (dealt at random) and 4 of each resource
+    st = build(mats={0: {0: number, 4: other}},
+               more={0: {"nest_eggs": 2, "cave_cards": 3, "hand": 3, "resources": {r: 4 for r in RESOURCES}}})
     boxes = len(card.training)
     for trained in range(1, boxes + 1):
-        asked = _explore_crimson(st)
-        assert pl.spaces[0].tokens == trained, f"walk {trained}: {asked}"
+        st, asked = _explore_crimson(st)
+        assert st.players[0].spaces[0].tokens == trained, f"walk {trained}: {asked}"
         mine = _offers_of(asked, card)
         assert mine == ["train"], f"only training is offered before it is trained: {mine}"
     assert st.active(0, card.index)
-    mine = _offers_of(_explore_crimson(st), card)
+    st, asked = _explore_crimson(st)
+    mine = _offers_of(asked, card)
     if "if_activated" in card.kinds:
         assert mine == ["if_activated"], f"trained, its ability works: {mine}"
     else:

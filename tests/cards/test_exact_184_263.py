@@ -157,9 +157,7 @@ def expect_all(expected, before, after, who):
 @pytest.mark.parametrize("number,printing,kind,expected", list(rows()))
 def test_ability_has_its_exact_outcome_on_the_busy_mat(number, printing, kind, expected):
     card = CAT.dragons[dragon_index(number, printing)]
-    st, space = situation(card.index)
-    if card.size == "fledgling":
-        st.players[0].spaces[space].tokens = len(card.training)
+    st, _ = situation(card.index, trained=True)  # a fledgling fully trained: its ability is active
     (ability,) = [a for a in card.abilities if a["kind"] == kind]
     mine, theirs = aggregates(st, 0), opponents(st)
     run_ability(st, 0, ability, src=card.index)

@@ -8,9 +8,9 @@ CRIMSON, GOLDEN, AMETHYST = 0, 4, 8
 
 
 def test_a_fledgling_played_this_turn_is_still_offered_training_when_walked_over():
-    st = build(mats={0: {CRIMSON: 206}})  # 206: two boxes, meat then milk
+    # 206: two boxes, meat then milk; played this turn, as if by an earlier ability of the turn
+    st = build(mats={0: {CRIMSON: 206}}, more={0: {"played_this_turn": [206]}})
     pl = st.players[0]
-    pl.fresh.append(dragon_index(206))  # as if an earlier ability of this turn had played it
     answer(st, "explore", 0)
     answer(st, "resource", "meat")  # the path's first icon
     assert st.pending.kind == "use_ability" and st.pending.data["effect"]["do"] == "train"
@@ -18,18 +18,14 @@ def test_a_fledgling_played_this_turn_is_still_offered_training_when_walked_over
     assert pl.spaces[CRIMSON].tokens == 1
 
 
-def _excavate(st, seat, index):
-    st.players[seat].spaces[index].cave_card = st.cave_deck.pop()
-
-
 def _cave_ability(number):
     return CAT.caves[caves_by_number()[(number, "original")]].abilities[0]["effect"]
 
 
 def test_a_hatchling_caching_milk_it_lacks_offers_the_exchange_first():
-    st = build(mats={0: {GOLDEN: 1}})  # 1 White-Bellied Grazer: cache 1 milk from your supply here
+    # 1 White-Bellied Grazer: cache 1 milk from your supply here
+    st = build(mats={0: {GOLDEN: 1}}, more={0: {"resources": {"gold": 2}}})
     pl = st.players[0]
-    pl.res = [0, 2, 0, 0]
     fire_card(st, 0, 1, "if_activated")
     assert asks_to_use(st, "White-Bellied Grazer"), "skipped as if it could do nothing"
     answer(st, "yes")  # the only way is 2 gold for the milk, then caching it: both taken at once
@@ -40,9 +36,8 @@ def test_a_hatchling_caching_milk_it_lacks_offers_the_exchange_first():
 
 
 def test_a_cache_offers_the_exchange_beside_what_the_player_holds():
-    st = build(mats={0: {GOLDEN: 1}})
+    st = build(mats={0: {GOLDEN: 1}}, more={0: {"resources": {"meat": 1, "gold": 1}}})
     pl = st.players[0]
-    pl.res = [1, 1, 0, 0]
     fire(st, 0, {"do": "cache", "item": ["meat", "milk"], "on": {"scope": "mat"}})
     answer(st, "yes")
     assert st.legal_options() == [Option("cache", ("meat", GOLDEN)), Option("exchange", ("meat", "gold", "milk"))]
@@ -51,10 +46,9 @@ def test_a_cache_offers_the_exchange_beside_what_the_player_holds():
 
 
 def test_galvanic_wyrm_plays_a_dragon_whose_meat_the_player_makes_by_exchange():
-    st = build(mats={0: {CRIMSON: {"n": 198, "tokens": 2}}}, hands={0: [107]})  # 107: 2 meat
-    _excavate(st, 0, CRIMSON + 1)
+    st = build(mats={0: {CRIMSON: {"n": 198, "tokens": 2}}}, hands={0: [107]},  # 107: 2 meat
+               more={0: {"excavated": {"crimson_cavern": 2}, "resources": {"meat": 1, "gold": 2}}})
     pl = st.players[0]
-    pl.res = [1, 2, 0, 0]
     fire_card(st, 0, 198, "once_per_round")
     assert asks_to_use(st, "Galvanic Wyrm"), "skipped as if it could do nothing"
     answer(st, "yes")  # one dragon, one cave, one exchange (2 gold for a meat): no question left
@@ -63,9 +57,9 @@ def test_galvanic_wyrm_plays_a_dragon_whose_meat_the_player_makes_by_exchange():
 
 
 def test_a_discount_never_takes_off_a_coin_and_may_waive_an_egg_the_player_lacks():
-    st = build(hands={0: [1, 81]})  # 1: 1 milk and 1 egg (Golden Grotto); 81: 1 meat and 1 coin (Crimson)
+    # 1: 1 milk and 1 egg (Golden Grotto); 81: 1 meat and 1 coin (Crimson)
+    st = build(hands={0: [1, 81]}, more={0: {"resources": {"meat": 1, "milk": 1}, "coins": 1, "nest_eggs": 0}})
     pl = st.players[0]
-    pl.res, pl.coins, pl.nest = [1, 0, 0, 1], 1, 0
     fire(st, 0, _cave_ability(52))
     answer(st, "yes")
     grazer, stoic = dragon_index(1), dragon_index(81)
@@ -76,9 +70,8 @@ def test_a_discount_never_takes_off_a_coin_and_may_waive_an_egg_the_player_lacks
 
 
 def test_a_discount_plays_the_dragon_for_its_printed_cost_less_one_not_the_entice_coin():
-    st = build(hands={0: [81]})
+    st = build(hands={0: [81]}, more={0: {"resources": {}, "coins": 1}})
     pl = st.players[0]
-    pl.res, pl.coins = [0, 0, 0, 0], 1
     fire(st, 0, _cave_ability(53))
     answer(st, "yes")
     assert pl.spaces[CRIMSON].dragon == dragon_index(81) and pl.coins == 0  # the meat waived, its own coin paid

@@ -55,17 +55,11 @@ def _magicians(row):
 
 
 def test_cave_card_swap_fires_the_new_cards_ability_but_not_the_fourth_columns_benefit():
-    st = build(mats={0: {CRIMSON: 62}})
+    # the Crimson Cavern dug to its 4th column; cave card 2 in hand
+    st = build(mats={0: {CRIMSON: 62}}, more={0: {"excavated": {"crimson_cavern": 4}, "cave_cards": [2]}})
     pl = st.players[0]
-    for col in (1, 2, 3):
-        pl.spaces[CRIMSON + col].cave_card = st.cave_deck.pop()
     new = next(c.index for c in CAT.caves if c.number == 2 and c.printing == "original")
-    if new in st.cave_deck:
-        st.cave_deck.remove(new)
-    else:
-        st.display_caves[st.display_caves.index(new)] = None
-        st.refill_display()
-    pl.caves = [new]
+    assert pl.caves == [new]
     old = pl.spaces[CRIMSON + 3].cave_card
     fire(st, 0, _magicians(1), source="Guild of Magicians")
     answer(st, "yes")
@@ -110,9 +104,9 @@ def test_dragon_swap_plays_the_new_dragons_when_played_ability():
 
 def test_a_hatchling_swapped_in_does_not_feed_on_what_was_already_there_but_grows_up_on_the_next_feed():
     # 1 White-Bellied Grazer (eats milk; feeding gives a resource) replaces a dragon holding 4 cached milk
-    st = build(mats={0: {CRIMSON: {"n": 43, "cached": [0, 0, 0, 4]}}}, hands={0: [1]})
+    st = build(mats={0: {CRIMSON: {"n": 43, "cached": [0, 0, 0, 4]}}}, hands={0: [1]},
+               more={0: {"nest_eggs": 1}})  # the egg the swap costs
     pl = st.players[0]
-    pl.nest = 1  # the egg the swap costs
     fire(st, 0, _magicians(0), source="Guild of Magicians")
     answer(st, "yes")
     asked = []
@@ -138,10 +132,9 @@ def test_a_hatchling_swapped_in_does_not_feed_on_what_was_already_there_but_grow
 def test_a_cost_is_not_offered_when_what_it_buys_cannot_happen():
     # Guild of Highlands: pay a cave card to cover a dragon; 62 prefers only the Amethyst Abyss, the mat's only
     # dragon is in the Crimson Cavern, so there is nothing to cover and the cave card must stay in hand
-    st = build(mats={0: {CRIMSON: 43}}, hands={0: [62]})
+    st = build(mats={0: {CRIMSON: 43}}, hands={0: [62]}, more={0: {"cave_cards": 1}})
     pl = st.players[0]
-    card = st.cave_deck.pop()
-    pl.caves = [card]
+    card = pl.caves[0]
     highlands = next(t for t in CAT.guild_tiles if t["name"] == "Guild of Highlands")
     fire(st, 0, highlands["rows"][1]["effect"], source="Guild of Highlands")
     assert not waiting(st) and pl.caves == [card]

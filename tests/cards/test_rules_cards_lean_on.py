@@ -2,8 +2,10 @@
 import pytest
 
 from game.engine.decisions import Option
+from game.engine.model import COLUMNS
+from game.language.vocabulary import CAVES
 
-from .board import CAT, answer, asks_to_use, build, fire, fire_card, space_of, waiting, yes_to_all
+from .board import CAT, answer, asks_to_use, build, fire, fire_card, space_of, to_move, waiting, yes_to_all
 from .situation import dragon_index
 
 CRIMSON, GOLDEN, AMETHYST = 0, 4, 8  # first space of each cave
@@ -90,24 +92,21 @@ def test_all_players_share_resolves_owner_first_then_clockwise_and_each_may_decl
 
 def test_conditional_cost_is_waived_for_the_third_dragon_in_its_cave_and_paid_for_the_second():
     # 229 Charitable False Licheneater costs 2 meat, waived if it will be the 3rd or 4th dragon in its cave
-    free = build(mats={0: {CRIMSON: 62, CRIMSON + 1: 48, CRIMSON + 2: {"n": 43}}}, hands={0: [229]})
+    # an excavated, empty third space
+    free = build(mats={0: {CRIMSON: 62, CRIMSON + 1: 48}}, hands={0: [229]},
+                 more={0: {"excavated": {"crimson_cavern": 3}, "resources": {}}})
     pl = free.players[0]
-    pl.spaces[CRIMSON + 2].dragon = None  # an excavated, empty third space
-    free.dragon_discard.append(dragon_index(43))
-    pl.res = [0, 0, 0, 0]
-    free.reask()
     assert Option("entice", (dragon_index(229), 0)) in free.legal_options()
     free.apply(Option("entice", (dragon_index(229), 0)))
     assert pl.spaces[CRIMSON + 2].dragon == dragon_index(229) and pl.res == [0, 0, 0, 0] and pl.coins == 4
 
-    paid = build(mats={0: {CRIMSON: 62}}, hands={0: [229]})
+    def paid(meat):
+        return build(mats={0: {CRIMSON: 62}}, hands={0: [229]},
+                     more={0: {"excavated": {"crimson_cavern": 2}, "resources": {"meat": meat}}})
+
+    assert Option("entice", (dragon_index(229), 0)) not in paid(1).legal_options()  # 2 meat needed, 1 held
+    paid = paid(2)
     pl = paid.players[0]
-    pl.spaces[CRIMSON + 1].cave_card = paid.cave_deck.pop()
-    pl.res = [1, 0, 0, 0]
-    paid.reask()
-    assert Option("entice", (dragon_index(229), 0)) not in paid.legal_options()  # 2 meat needed, 1 held
-    pl.res = [2, 0, 0, 0]
-    paid.reask()
     paid.apply(Option("entice", (dragon_index(229), 0)))
     assert pl.res[0] == 0
 
@@ -125,10 +124,9 @@ def test_in_this_cave_each_other_and_a_dragon_counting_itself():
     fire_card(st, 0, 42, "end_game")
     yes_to_all(st)
     assert end_vp(st) == 6  # 62 and 43 in the Golden Grotto; 183 and 48 are elsewhere
-    st.players[0].end_vp.clear()
     fire_card(st, 0, 183, "end_game")
     yes_to_all(st)
-    assert end_vp(st) == 3  # 183 itself, 42 and 43
+    assert end_vp(st) == 6 + 3  # 183 itself, 42 and 43
 
 
 def test_orthogonally_adjacent_and_columns():
@@ -167,9 +165,8 @@ def test_rainforest_guild_counts_resource_icons_in_the_best_cave_only():
 
 def test_hatchling_feeds_whatever_caches_its_food_and_grows_up_once():
     # 1 White-Bellied Grazer eats milk; the Crimson Cavern's end icon caches up to 2 resources anywhere on the mat
-    st = build(mats={0: {CRIMSON: 1}})
+    st = build(mats={0: {CRIMSON: 1}}, more={0: {"resources": {"milk": 5}}})
     pl = st.players[0]
-    pl.res = [0, 0, 0, 5]
     for time in range(2):
         fire(st, 0, CAT.mat_icons[0][4], cave=0, source="a mat icon")
         while waiting(st):
@@ -194,37 +191,29 @@ def test_caching_a_resource_the_hatchling_does_not_eat_does_not_feed_it():
 
 # -- fledglings ----------------------------------------------------------------------------------------------------
 
-def _walk(st, seat, cave):
-    st.players[seat].coins = 3
-    st.current = seat
-    st.reask()
+def _walk(st, seat, cave, **fields):
+    """`seat` explores `cave` with 3 coins (and their player's `fields` as given), then says yes to everything."""
+    st = to_move(st, seat, coins=3, **fields)
     st.apply(Option("explore", (cave,)))
+    while waiting(st):
+        options = st.legal_options()
+        st.apply(Option("yes") if Option("yes") in options else next(o for o in options if o.kind != "stop"))
+    return st
 
 
 def test_walking_onto_an_untrained_fledgling_offers_training_of_the_leftmost_box_not_its_ability():
     # 189 Ambidextrous Falsekoi: boxes milk then cave card; trained, it lays 2 eggs here when activated
-    st = build(mats={0: {CRIMSON: 189}})
+    st = build(mats={0: {CRIMSON: 189}}, more={0: {"cave_cards": 1}})
+    st = _walk(st, 0, 0)
     pl = st.players[0]
-    pl.caves = [st.cave_deck.pop()]
-    _walk(st, 0, 0)
-    while waiting(st):
-        options = st.legal_options()
-        st.apply(Option("yes") if Option("yes") in options else next(o for o in options if o.kind != "stop"))
     space = pl.spaces[CRIMSON]
     assert space.tokens == 1 and pl.res[3] == 2 and space.eggs == 0  # paid the milk box; no eggs laid
-    st.players[0].explored = [0, 0, 0]
-    st.players[0].fresh = []
-    _walk(st, 0, 0)
-    while waiting(st):
-        options = st.legal_options()
-        st.apply(Option("yes") if Option("yes") in options else next(o for o in options if o.kind != "stop"))
+    st = _walk(st, 0, 0, explored={}, played_this_turn=[])
+    pl = st.players[0]
+    space = pl.spaces[CRIMSON]
     assert space.tokens == 2 and pl.caves == [] and space.eggs == 0  # second box: a cave card; still no eggs
-    st.players[0].explored = [0, 0, 0]
-    _walk(st, 0, 0)
-    while waiting(st):
-        options = st.legal_options()
-        st.apply(Option("yes") if Option("yes") in options else next(o for o in options if o.kind != "stop"))
-    assert space.eggs == 2  # fully trained: its purple ability works
+    st = _walk(st, 0, 0, explored={})
+    assert st.players[0].spaces[CRIMSON].eggs == 2  # fully trained: its purple ability works
 
 
 def test_train_then_gain_the_item_the_token_covered():
@@ -261,7 +250,7 @@ def test_untrained_fledgling_abilities_count_for_objectives_and_fledglings_score
 # -- the display: taken cards wait for the end of the turn -----------------------------------------------------------
 
 def test_cards_taken_from_the_display_are_refilled_only_at_the_end_of_the_turn():
-    st = build(players=3)
+    st = build(players=3, more={0: {"coins": 1}})
     taken = st.display_dragons[0]
     fire(st, 0, {"do": "gain", "item": "dragon"}, others={"do": "gain", "item": "dragon", "from": "display"})
     answer(st, "yes")
@@ -273,8 +262,7 @@ def test_cards_taken_from_the_display_are_refilled_only_at_the_end_of_the_turn()
     # a fourth "gain from the display" has nothing to take; a plain gain may still draw from the deck
     fire(st, 0, {"do": "gain", "item": "dragon", "from": "display"})
     assert not waiting(st) and len(st.players[0].hand) == 1
-    st.players[0].coins = 1
-    st.apply(Option("explore", (2,)))  # end the turn: the display refills
+    st.apply(Option("explore", (2,)))  # end the turn (with the last coin): the display refills
     while waiting(st):
         st.apply(st.legal_options()[0])
     assert None not in st.display_dragons
@@ -285,9 +273,9 @@ def test_cards_taken_from_the_display_are_refilled_only_at_the_end_of_the_turn()
 def test_guild_of_highlands_cover_moves_items_and_caps_eggs_at_the_new_capacity():
     # 43 Blue Forest Spirit (5 nests) with 4 eggs, 2 cached, 1 tucked, covered by 60 Stealthy Rufftail (2 nests,
     # a Crimson Cavern dragon: the new dragon must still prefer the cave)
-    st = build(mats={0: {CRIMSON: {"n": 43, "eggs": 4, "cached": [1, 0, 0, 1], "tucked": 1}}}, hands={0: [60]})
+    st = build(mats={0: {CRIMSON: {"n": 43, "eggs": 4, "cached": [1, 0, 0, 1], "tucked": 1}}}, hands={0: [60]},
+               more={0: {"cave_cards": 1}})
     pl = st.players[0]
-    pl.caves = [st.cave_deck.pop()]
     highlands = next(t for t in CAT.guild_tiles if t["name"] == "Guild of Highlands")
     fire(st, 0, highlands["rows"][1]["effect"], source="Guild of Highlands")
     answer(st, "yes")
@@ -328,15 +316,15 @@ CONDITIONAL = [
 
 
 def _entice_position(number, mat):
-    st = build(mats={0: mat}, hands={0: [number]})
-    pl = st.players[0]
-    for cave in range(3):  # excavate the next space of every cave, so each cave has room
-        index = st.next_empty(0, cave)
-        if index is not None and not pl.excavated(index):
-            pl.spaces[index].cave_card = st.cave_deck.pop()
-    pl.res, pl.coins = [0, 0, 0, 0], 1
-    st.reask()
-    return st, pl
+    """Seat 0 holds `number`, 1 coin and no resources; the leftmost space without a dragon of every cave is
+    excavated, so each cave has room."""
+    dug = {}
+    for cave, name in enumerate(CAVES):
+        empty = [col for col in range(COLUMNS) if cave * COLUMNS + col not in mat]
+        if empty:
+            dug[name] = empty[0] + 1
+    st = build(mats={0: mat}, hands={0: [number]}, more={0: {"excavated": dug, "resources": {}, "coins": 1}})
+    return st, st.players[0]
 
 
 @pytest.mark.parametrize("number,cave,met,unmet", CONDITIONAL, ids=[str(c[0]) for c in CONDITIONAL])

@@ -306,37 +306,27 @@ def _explore(st, cave, tuck_on=None):
 
 
 def test_machiavelli_tucks_up_to_two_hand_cards_under_each_shy_dragon_in_its_cave():
-    from tests.engine.helpers import clear_player, new_game, put
+    from tests.engine.helpers import position, seat
 
     cat, index = _engine()
-    st = new_game(cat, academy=True)
-    for pl in st.players:
-        clear_player(pl, coins=5)
+    # in the Golden Grotto: a shy dragon, a shy fledgling and a helpful one (which gets nothing)
+    st = position(cat, [seat(cat, coins=5, hand=[index[n] for n in (184, 185, 186, 187)],
+                             mat={4: index[262], 5: index[217], 6: index[229]}), seat(cat, coins=5)], academy=True)
     pl = st.players[0]
-    put(st, 0, 4, index[262])  # shy, Golden Grotto
-    put(st, 0, 5, index[217])  # shy fledgling
-    put(st, 0, 6, index[229])  # helpful: gets nothing
-    pl.hand = [index[184], index[185], index[186], index[187]]
-    st.reask()
     _explore(st, 1)
     assert [len(pl.spaces[i].tucked) for i in (4, 5, 6)] == [2, 2, 0]
 
 
 def test_euphonious_fae_grows_up_by_tucking_two_cards_from_the_deck_on_the_third_tuck():
-    from tests.engine.helpers import clear_player, new_game, put
+    from tests.engine.helpers import position, seat
 
     cat, index = _engine()
-    st = new_game(cat, academy=True)
-    for pl in st.players:
-        clear_player(pl, coins=5)
+    st = position(cat, [seat(cat, coins=5, hand=[index[184]],
+                             mat={0: {"dragon": index[226], "fed": 2, "tucked": [index[100], index[101]]},
+                                  1: index[229]}),
+                        seat(cat, coins=5)], academy=True)
     pl = st.players[0]
-    put(st, 0, 0, index[226])
-    put(st, 0, 1, index[229])
-    pl.spaces[0].fed = 2
-    pl.spaces[0].tucked = [index[100], index[101]]
-    pl.hand = [index[184]]
     deck_before = len(st.dragon_deck)
-    st.reask()
     _explore(st, 0, tuck_on=1)
     assert pl.spaces[0].grown and len(pl.spaces[0].tucked) == 3 and pl.hand == []
     assert len(pl.spaces[1].tucked) == 2 and len(st.dragon_deck) == deck_before - 2

@@ -4,10 +4,9 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
-from game.engine.catalogue import Catalogue, load_fixtures
+from game.engine.catalogue import RESOURCES, Catalogue, load_fixtures
 from game.engine.decisions import Option
 from game.engine.position import build_position
-from game.engine.state import GameState
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ALL_CAVES = ["crimson_cavern", "golden_grotto", "amethyst_abyss"]
@@ -18,6 +17,8 @@ PLAIN_TILE = {"number": 1, "name": "Test Guild", "expansion": "base", "rows": [
 ]}
 PLAIN_OBJECTIVE = {"number": 1, "expansion": "base", "sides": {"a": {"counts": {"what": "dragons"}},
                                                                  "b": {"counts": {"what": "dragons"}}}}
+# Four tiles alike but numbered 1-4: a position names each round's tile once.
+PLAIN_OBJECTIVES = tuple(dict(PLAIN_OBJECTIVE, number=k) for k in range(1, 5))
 
 
 @lru_cache(maxsize=1)
@@ -44,7 +45,7 @@ def cave(number, abilities=(), expansion="base"):
     return {"number": number, "printing": "original", "expansion": expansion, "abilities": list(abilities)}
 
 
-def make_catalogue(dragons=(), caves=(), tile=PLAIN_TILE, objectives=(PLAIN_OBJECTIVE,) * 4, filler=30):
+def make_catalogue(dragons=(), caves=(), tile=PLAIN_TILE, objectives=PLAIN_OBJECTIVES, filler=30):
     """The given cards first (indices 0, 1, ... in order), then plain filler cards so decks never run dry."""
     dragons = list(dragons) + [dragon(900 + i) for i in range(filler)]
     caves = list(caves) + [cave(900 + i) for i in range(filler)]
@@ -52,29 +53,53 @@ def make_catalogue(dragons=(), caves=(), tile=PLAIN_TILE, objectives=(PLAIN_OBJE
 
 
 def new_game(cat, players=2, seed=1, academy=False):
-    """A game past setup: everyone took the first offered cards and resources; start player is seat 0."""
-    st = GameState.new(cat, players=players, seed=seed, academy=academy)
-    while st.pending is not None and st.pending.kind != "main_action":
-        st.apply(st.legal_options()[0])
-    st.start = st.current = 0
-    st.reask()
-    return st
+    """A game at seat 0's main action, as after setup when everyone takes the first offered choices: each player has
+    6 coins, an egg on the nests, 3 meat, one dragon and three cave cards (dealt at random); seat 0 starts."""
+    seats = [{"coins": 6, "nest_eggs": 1, "resources": {"meat": 3}, "hand": 1, "cave_cards": 3}
+             for _ in range(players)]
+    return build_position(cat, players=seats, seed=seed, academy=academy)
 
 
-def clear_player(pl, coins=10):
-    pl.coins = coins
-    pl.res = [0, 0, 0, 0]
-    pl.hand = []
-    pl.caves = []
-    pl.nest = 0
+def seat(cat, coins=10, res=(0, 0, 0, 0), hand=(), caves=(), nest=0, mat=None, **more):
+    """One player of a partial position, written with catalogue indices as engine tests hold cards: empty-handed (no
+    cards, resources or eggs, `coins` coins) unless told. `hand` and `caves` are dragon and cave card indices (or
+    counts, dealt at random); `mat` maps a space index (cave * 4 + column) to a dragon index or a space
+    ({"dragon", "cave_card", "eggs", "cached", "tucked", ...}, cards as indices); other keys go into the position's
+    player as they are."""
+    out = {"coins": coins, "resources": dict(zip(RESOURCES, res)), "nest_eggs": nest,
+           "hand": hand if isinstance(hand, int) else [cat.dragons[d].number for d in hand],
+           "cave_cards": caves if isinstance(caves, int) else [cat.caves[c].number for c in caves]}
+    if mat:
+        out["mat"] = mat_of(cat, mat)
+    out.update(more)
+    return out
 
 
-def put(st, seat, index, dragon_index, cave_card=None):
-    """Put a dragon on a mat space (excavating it with a cave card index when it is not a first space)."""
-    space = st.players[seat].spaces[index]
-    if index % 4 and space.cave_card is None:
-        space.cave_card = cave_card if cave_card is not None else 0
-    space.dragon = dragon_index
+def mat_of(cat, spaces):
+    """A position's mat from {space index: dragon index or space}, cards named by catalogue index (see `seat`)."""
+    mat = {}
+    for index, entry in sorted(spaces.items()):
+        space = {"dragon": entry} if isinstance(entry, int) else dict(entry)
+        if space.get("dragon") is not None:
+            space["dragon"] = cat.dragons[space["dragon"]].number
+        if space.get("cave_card") is not None:
+            space["cave_card"] = cat.caves[space["cave_card"]].number
+        if isinstance(space.get("tucked"), (list, tuple)):
+            space["tucked"] = [cat.dragons[d].number for d in space["tucked"]]
+        if isinstance(space.get("cached"), (list, tuple)):
+            space["cached"] = dict(zip(RESOURCES, space["cached"]))
+        row = mat.setdefault(ALL_CAVES[index // 4], [])
+        row += [None] * (index % 4 + 1 - len(row))
+        row[index % 4] = space
+    return mat
+
+
+def position(cat, seats=2, seed=1, **partial):
+    """`build_position` for engine tests: `seats` is a count of empty-handed players with 10 coins, or a list of
+    players (see `seat`); start player and player to move are seat 0 unless told."""
+    if isinstance(seats, int):
+        seats = [seat(cat) for _ in range(seats)]
+    return build_position(cat, players=list(seats), seed=seed, **partial)
 
 
 def choose(st, kind, *args):

@@ -4,18 +4,22 @@ import pytest
 from game.engine.decisions import IllegalDecision, Option
 from game.engine.state import GameState
 
-from .helpers import clear_player, dragon, make_catalogue, new_game, real_catalogue
+from .helpers import dragon, make_catalogue, position, real_catalogue, seat
 
 FLEDGLING = dragon(1, "Trainee", size="fledgling", vp=0, training=["milk"], expansion="academy")
 
 
+CAT = make_catalogue([FLEDGLING])
+
+
+def coinless(**partial):
+    """A Dragon Academy game of three players without a coin or anything else, seat 0 to move."""
+    return position(CAT, [seat(CAT, coins=0) for _ in range(3)], academy=True, **partial)
+
+
 @pytest.fixture
 def st():
-    st = new_game(make_catalogue([FLEDGLING]), players=3, academy=True)
-    for pl in st.players:
-        clear_player(pl, coins=0)
-    st.reask()
-    return st
+    return coinless()
 
 
 def test_passing_in_rounds_1_to_3_takes_a_free_income_space(st):
@@ -53,10 +57,8 @@ def test_no_placeholder_income_space_is_worth_6_coins():
                    for space in spaces if space.get("item") != "coin")
 
 
-def test_after_round_4_no_income_space_is_chosen(st):
-    st.round = 4
-    st.players[0].coins = 1
-    st.reask()
+def test_after_round_4_no_income_space_is_chosen():
+    st = position(CAT, [seat(CAT, coins=1), seat(CAT, coins=0), seat(CAT, coins=0)], academy=True, round=4)
     assert [o for o in st.legal_options() if o.kind == "pass"] == [Option("pass")]
 
 
@@ -81,12 +83,9 @@ def test_printing_choice_is_its_own_option():
 def test_fledgling_abilities_wait_until_fully_trained():
     trained_scorer = dragon(1, "Scorer", size="fledgling", vp=0, training=["milk"], expansion="academy",
                             abilities=[{"kind": "end_game", "effect": {"do": "score", "vp": 5}}])
-    st = new_game(make_catalogue([trained_scorer]), players=2, academy=True)
-    st.players[0].spaces[0].dragon = 0
-    st.players[1].spaces[0].dragon = 0
-    st.players[1].spaces[0].tokens = 1
-    st.round = 4
-    st.reask()
+    cat = make_catalogue([trained_scorer, dict(trained_scorer, number=2)])  # one copy each: the same card twice
+    st = position(cat, [seat(cat, mat={0: 0}), seat(cat, mat={0: {"dragon": 1, "training": 1}})], academy=True,
+                  round=4)
     while st.pending is not None:
         st.apply(st.legal_options()[0])
     scores = st.result["scores"]

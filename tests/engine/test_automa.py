@@ -6,6 +6,7 @@ import pytest
 
 from game.engine import automa as solo
 from game.engine.decisions import MalformedDecision, Option
+from game.engine.position import export_position, load_position
 from game.engine.state import GameState
 from game.engine.view import view_for
 
@@ -23,11 +24,38 @@ def new_solo(level=1, ravel=False, academy=False, seed=1):
     return st
 
 
-def top(st, *numbers):
-    """Put these cards on top of her deck, the first drawn first; the rest of her 8 stay below."""
-    a = st.automa
-    rest = [n for n in a["deck"] + a["played"] + a["aside"] if n not in numbers]
-    a["aside"], a["deck"], a["played"] = rest[:1], rest[1:] + list(reversed(numbers)), []
+def edit(st, change, **automa):
+    """The same game as a position, edited by `change(position)` (and her fields `automa` set) and loaded again; the
+    guild tile's squares are laid out anew from the markers."""
+    table = export_position(st)
+    table["guild"].pop("squares", None)
+    table["automa"].update(automa)
+    if change is not None:
+        change(table)
+    return load_position(CAT, table)
+
+
+def top(st, *numbers, **automa):
+    """The same game with these cards on top of her deck, the first drawn first; the rest of her 8 stay below (one
+    set aside), none played yet."""
+    def change(table):
+        a = table["automa"]
+        below = list(reversed(a["deck"])) + a["played"] + a["aside"]  # bottom of the deck first
+        rest = [n for n in below if n not in numbers]
+        a["aside"], a["deck"], a["played"] = rest[:1], list(numbers) + list(reversed(rest[1:])), []
+    return edit(st, change, **automa)
+
+
+def last(st, *numbers, **automa):
+    """The same game with only these cards left in her deck (the first drawn first): the others of this round's
+    deck played already."""
+    def change(table):
+        a = table["automa"]
+        others = [n for n in a["played"] + list(reversed(a["deck"])) + a["aside"] if n not in numbers]
+        a["aside"] = [n for n in a["aside"] if n not in numbers] or others[-1:]  # one card stays set aside
+        a["played"] = [n for n in others if n not in a["aside"]]
+        a["deck"] = list(numbers)
+    return edit(st, change, **automa)
 
 
 def turn(st):
@@ -36,11 +64,24 @@ def turn(st):
     return [e for e in st.events if e["e"].startswith("automa")]
 
 
-def on_tile(st, number):
-    """Use the guild tile with this catalogue index, with no marker on it."""
-    st.guild_tile = number
-    st.guild_board = [[[] for _ in range(row["squares"])] for row in st.tile_rows()]
-    st.guild_board.append([[] for _ in CAT.guild_end_vp])
+def on_tile(st, number, held=(), **automa):
+    """The same game on the guild tile with this catalogue index, the player's markers on the squares `held`."""
+    def change(table):
+        table["guild"]["tile"] = CAT.guild_tiles[number]["number"]
+        table["players"][0]["guild_markers"] = [list(square) for square in held]
+    return edit(st, change, **automa)
+
+
+def on_objective(st, index, side):
+    """The same game with this objective tile (catalogue index) and side for round 1."""
+    def change(table):
+        number = CAT.objective_tiles[index]["number"]
+        rounds = table["objectives"]
+        later = [k for k, o in enumerate(rounds) if o["tile"] == number]
+        if later:  # the tile was dealt for a later round: it trades places with round 1's
+            rounds[later[0]] = rounds[0]
+        rounds[0] = {"tile": number, "side": side}
+    return edit(st, change)
 
 
 def pass_player(st):
@@ -127,24 +168,22 @@ def test_a_catalogue_without_automa_rules_refuses_a_solo_game():
 
 
 def test_a_turn_advances_her_token_by_the_cards_number_for_the_round():
-    st = new_solo()
-    top(st, 1)  # advances 1, 2, 2, 2 by round
+    st = top(new_solo(level=3), 1)  # level 3 holds cards 1 and 11; 1 advances 1, 2, 2, 2 by round
     [event] = turn(st)
     assert st.automa["guild"] == 1 and st.automa["played"] == [1]
     assert event == dict(event, e="automa_turn", p=1, card=1, steps=1, refresh=False, coins=0, space=1, brown=[])
-    st.round = 4
-    top(st, 11)  # 2, 1, 4, 3
+    st = top(edit(st, lambda table: table.update(round=4)), 11)  # 2, 1, 4, 3
     turn(st)
     assert st.automa["guild"] == 4
 
 
 def test_her_turn_refreshes_first_then_moves_the_coin_then_advances():
-    st = new_solo()
-    st.automa["guild"] = 11  # one step from the START space, which is brown
+    # one step from the START space, which is brown; card 7: refresh, +1 coin, advance 1; brown space: dragon in
+    # slot 2, a guild marker
+    st = top(new_solo(), 7, guild=11)
     caves = list(st.display_caves)
     old = list(st.display_dragons)
     fresh = st.dragon_deck[-3:]
-    top(st, 7)  # refresh, +1 coin, advance 1; brown space: dragon in slot 2, a guild marker
     [event] = turn(st)
     assert event["refresh"] and event["coins"] == 1 and event["steps"] == 1
     assert st.display_caves == caves, "the refresh leaves the cave cards"
@@ -157,11 +196,9 @@ def test_her_turn_refreshes_first_then_moves_the_coin_then_advances():
 
 
 def test_a_brown_space_gives_her_the_dragon_and_cave_card_in_the_named_slots_and_the_display_refills():
-    st = new_solo()
-    st.automa["guild"] = 5
+    st = top(new_solo(), 2, guild=5)  # advance 1 onto space 6 (brown): dragon slot 2, cave slot 2
     dragon, cave = st.display_dragons[1], st.display_caves[1]
     next_dragon, next_cave = st.dragon_deck[-1], st.cave_deck[-1]
-    top(st, 2)  # advance 1 onto space 6 (brown): dragon slot 2, cave slot 2
     [event] = turn(st)
     assert st.automa["dragons"] == [dragon] and st.automa["caves"] == [cave]
     assert st.display_dragons[1] == next_dragon and st.display_caves[1] == next_cave
@@ -169,38 +206,34 @@ def test_a_brown_space_gives_her_the_dragon_and_cave_card_in_the_named_slots_and
 
 
 def test_moving_past_a_brown_space_counts_as_reaching_it():
-    st = new_solo()
-    st.automa["guild"] = 5
-    top(st, 3)  # advance 2 in round 1: through space 6 to space 7
+    st = top(new_solo(), 3, guild=5)  # advance 2 in round 1: through space 6 to space 7
     [event] = turn(st)
     assert event["space"] == 7 and len(st.automa["dragons"]) == 1 and len(st.automa["caves"]) == 1
 
 
 def test_ordinary_track_spaces_give_her_nothing():
-    st = new_solo()
-    top(st, 9)  # level-2 card: 2 steps in round 1, onto spaces 1 and 2
-    st.automa["cards"] = sorted(st.automa["cards"] + [9])
-    st.automa["deck"].remove(next(n for n in st.automa["deck"] if n != 9))
+    st = new_solo(level=2)
+    assert 9 in st.automa["cards"]
+    st = top(st, 9)  # a level-2 card: 2 steps in round 1, onto spaces 1 and 2
     turn(st)
     assert st.automa["dragons"] == [] and st.automa["caves"] == [] and st.automa["markers"] == []
 
 
 def test_an_empty_display_slot_gives_her_nothing_for_that_part():
-    st = new_solo()
-    st.automa["guild"] = 5
-    st.display_dragons[1] = None
-    st.dragon_deck, st.dragon_discard = [], []
-    top(st, 2)
+    def no_dragon_in_slot_2(table):  # and no dragon left to refill it with: the decks hold them all but it
+        shown = table["display"]["dragons"]
+        table["players"][0]["hand"] += table["decks"]["dragons"] + table["discards"]["dragons"] + [shown[1]]
+        table["decks"]["dragons"], table["discards"]["dragons"], shown[1] = [], [], None
+    st = top(edit(new_solo(), no_dragon_in_slot_2), 2, guild=5)
     turn(st)
     assert st.automa["dragons"] == [] and len(st.automa["caves"]) == 1
 
 
 def test_her_guild_marker_goes_on_the_nth_ability_with_a_free_square():
-    st = new_solo()
-    on_tile(st, 0)  # Plains Guild: rows of 2, 1, 1 and 1 squares, then the END GAME row
+    st = on_tile(new_solo(), 0)  # Plains Guild: rows of 2, 1, 1 and 1 squares, then the END GAME row
     assert solo.place_marker(st, 3) == [2, 0]
-    st.automa["markers_ready"] = 3
-    st.guild_board[0][0].append(0)  # the player holds one of row 1's two squares: it still has a free one
+    # the player holds one of row 1's two squares: it still has a free one
+    st = on_tile(st, 0, held=[[0, 0]], markers_ready=3)
     assert solo.place_marker(st, 1) == [0, 1]
     # rows 1 and 3 are now full: the open rows are 2 and 4, then the END GAME row
     assert solo.place_marker(st, 3) == [-1, 0]
@@ -208,12 +241,8 @@ def test_her_guild_marker_goes_on_the_nth_ability_with_a_free_square():
 
 
 def test_counting_past_the_end_game_row_wraps_round_and_full_rows_are_skipped():
-    st = new_solo()
-    on_tile(st, 0)
-    st.automa["markers_ready"] = 4
-    for row in (0, 1, 2):
-        for square in st.guild_board[row]:
-            square.append(0)
+    # the player holds every square of rows 1-3
+    st = on_tile(new_solo(), 0, held=[[0, 0], [0, 1], [1, 0], [2, 0]], markers_ready=4)
     # open: row 4, then the END GAME row; 4 counts row 4, END, row 4, END
     assert solo.place_marker(st, 4) == [-1, 0]
     assert solo.place_marker(st, 3) == [3, 0]
@@ -224,15 +253,13 @@ def test_counting_past_the_end_game_row_wraps_round_and_full_rows_are_skipped():
 
 
 def test_without_a_marker_ready_she_places_none():
-    st = new_solo()
-    st.automa["markers_ready"] = 0
+    st = edit(new_solo(), None, markers_ready=0)
     assert solo.place_marker(st, 2) is None
     assert all(not sq for row in st.guild_board for sq in row)
 
 
 def test_the_players_marker_options_skip_squares_she_holds():
-    st = new_solo()
-    on_tile(st, 0)
+    st = on_tile(new_solo(), 0)
     solo.place_marker(st, 2)  # row 2 (1 square)
     from game.engine.flow import marker_options
     assert Option("marker", (1, 0)) not in marker_options(st, 0)
@@ -258,30 +285,29 @@ def tile(counts_what, side_has=None):
 
 
 def test_worked_example_round_2_base_value_1_and_2_coins_counts_3():
-    st = new_solo()
     index, side = tile("dragons", lambda d: d["counts"].get("kind") == "if_activated")
     assert CAT.objective_tiles[index]["sides"][side]["automa_values"][1] == 1
-    st.round = 2
-    st.automa["coins"] = 2
+    st = edit(new_solo(), lambda table: table.update(round=2), coins=2)
     assert solo.objective_count(st, index, side) == 3
 
 
 def test_her_count_is_capped_at_what_a_cave_can_hold():
-    st = new_solo()
     index, side = tile("cards_in_cave")
-    st.round = 4
-    st.automa["coins"] = 3
+    st = edit(new_solo(), lambda table: table.update(round=4), coins=3)
     assert CAT.objective_tiles[index]["sides"][side]["automa_values"][3] == 5
     assert solo.objective_count(st, index, side) == 7  # 3 cave cards and 4 dragons
 
 
 def test_round_end_places_her_on_the_objective_with_friendly_ties_and_returns_the_coins():
-    st = new_solo()
     index, side = tile("dragons", lambda d: d["counts"].get("size") == "small")  # Automa values 0, 1, 2, 3
-    st.objectives[0] = [index, side]
-    st.automa["coins"] = 1  # she counts 0 + 1
-    small = next(d.index for d in CAT.dragons if d.size == "small" and 0 in d.habitats)
-    st.players[0].spaces[0].dragon = small  # the player counts 1 too
+
+    def a_small_dragon_first_in_the_crimson_cavern(table):  # the player counts 1 too
+        small = next(n for n in table["decks"]["dragons"] if (d := CAT.dragons[number_of[n]]).size == "small"
+                     and 0 in d.habitats)
+        table["decks"]["dragons"].remove(small)
+        table["players"][0]["mat"]["crimson_cavern"][0] = {"dragon": small}
+    number_of = {c.number: c.index for c in CAT.dragons if c.printing == "original"}
+    st = edit(on_objective(new_solo(), index, side), a_small_dragon_first_in_the_crimson_cavern, coins=1)  # 0 + 1
     st.events = []
     from game.engine.flow import score_objective
     score_objective(st)
@@ -292,9 +318,8 @@ def test_round_end_places_her_on_the_objective_with_friendly_ties_and_returns_th
 
 
 def test_with_zero_she_places_on_all_others():
-    st = new_solo()
     index, side = tile("dragons", lambda d: d["counts"].get("trait") == "shy")  # 0, 0, 1, 2
-    st.objectives[0] = [index, side]
+    st = on_objective(new_solo(), index, side)
     from game.engine.flow import score_objective
     score_objective(st)
     assert st.automa["objectives"] == [0]
@@ -304,18 +329,17 @@ def test_with_zero_she_places_on_all_others():
 
 
 def test_the_last_card_of_her_deck_with_the_pass_mark_makes_her_pass_without_carrying_it_out():
-    st = new_solo()
-    a = st.automa
-    a["deck"] = [3]  # the pass mark; it would advance 2
+    st = last(new_solo(), 3)  # the pass mark; it would advance 2
+    before = list(st.automa["played"])
     events = turn(st)
-    assert a["passed"] and a["guild"] == 0 and a["played"] == [3]
+    a = st.automa
+    assert a["passed"] and a["guild"] == 0 and a["played"] == before + [3]
     assert events == [{"e": "automa_pass", "p": 1, "round": 1, "card": 3, "income_space": None}]
 
 
 def test_a_last_card_without_the_pass_mark_is_carried_out_and_she_passes_at_her_next_turn():
-    st = new_solo()
+    st = last(new_solo(), 1)
     a = st.automa
-    a["deck"] = [1]
     turn(st)
     assert not a["passed"] and a["guild"] == 1
     [event] = turn(st)
@@ -333,16 +357,14 @@ def test_after_the_player_passes_she_plays_on_alone_until_she_passes_then_the_ro
 
 
 def test_round_end_readies_a_marker_rebuilds_her_deck_and_keeps_the_player_starting():
-    st = new_solo()
-    st.automa["markers_ready"] = 0
-    st.automa["markers"] = [[-1, 2]]
+    st = edit(new_solo(), None, markers_ready=0, markers=[[-1, 2]])
     pass_player(st)
     a = st.automa
     assert st.round == 2 and st.start == 0
     assert a["markers_ready"] == 1 and len(a["deck"]) in (6, 7) and a["coins"] == 0
     # four markers at most: with 4 already out, none more becomes ready
-    a["markers"] = [[-1, 2]] * 4
-    a["markers_ready"] = 0
+    st = edit(st, None, markers=[[-1, 2]] * 4, markers_ready=0)
+    a = st.automa
     while st.round == 2:
         pass_player(st)
     assert a["markers_ready"] == 0
@@ -368,12 +390,14 @@ def test_she_takes_six_or_seven_turns_a_round_while_the_player_acts():
 
 def test_ravel_counts_read_the_players_excavated_caves():
     st = new_solo(ravel=True)
-    pl = st.players[0]
     assert solo.excavated_counts(st) == [1, 1, 1]  # the first space of each cave is always excavated
-    for col in (1, 2, 3):
-        pl.spaces[col].cave_card = 0  # the Crimson Cavern fully excavated (occupied or not, the same)
-    pl.spaces[5].cave_card = 1
-    pl.spaces[5].dragon = 3
+
+    def dig(table):  # the Crimson Cavern fully excavated, and a dragon in the Golden Grotto's 2nd space
+        caves, dragons = table["decks"]["caves"], table["decks"]["dragons"]
+        mat = table["players"][0]["mat"]
+        mat["crimson_cavern"] = [{}] + [{"cave_card": caves.pop()} for _ in range(3)]
+        mat["golden_grotto"] = [{}, {"cave_card": caves.pop(), "dragon": dragons.pop()}, None, None]
+    st = edit(st, dig)
     assert solo.excavated_counts(st) == [4, 2, 1]
     assert solo.advance_steps(st, solo.card(CAT, 12)) == 4  # most excavated
     assert solo.advance_steps(st, solo.card(CAT, 16)) == 5  # most excavated + 1
@@ -383,8 +407,7 @@ def test_ravel_counts_read_the_players_excavated_caves():
 def test_ravel_mode_discards_the_player_down_to_2_coins_between_rounds():
     coins = {}
     for ravel in (False, True):
-        st = new_solo(ravel=ravel)
-        st.players[0].coins = 7
+        st = edit(new_solo(ravel=ravel), lambda table: table["players"][0].update(coins=7))
         pass_player(st)
         coins[ravel] = st.players[0].coins
     assert coins == {False: 7 + 6, True: 2 + 6}
@@ -398,10 +421,9 @@ def six_coin_spaces(rnd):
 
 
 def test_when_she_passes_first_the_six_income_space_is_closed_to_the_player():
-    st = new_solo(academy=True, seed=2)
-    st.automa["deck"] = [3]
+    st = last(new_solo(academy=True, seed=2), 3)
     turn(st)
-    st.reask()
+    st.put_to_move(0)  # the player is asked again, now that she passed
     [space] = six_coin_spaces(1)
     assert st.automa["income_space"] == space and st.income_taken[str(space)] == 1
     passes = [o for o in st.legal_options() if o.kind == "pass"]
@@ -409,22 +431,20 @@ def test_when_she_passes_first_the_six_income_space_is_closed_to_the_player():
 
 
 def test_in_round_3_both_six_income_spaces_close():
-    st = new_solo(academy=True, seed=2)
-    st.round = 3
-    st.automa["deck"] = [3]
+    st = last(edit(new_solo(academy=True, seed=2), lambda table: table.update(round=3)), 3)
     turn(st)
     spaces = six_coin_spaces(3)
     assert len(spaces) == 2
-    st.reask()
+    st.put_to_move(0)  # the player is asked again, now that she passed
     passes = [o for o in st.legal_options() if o.kind == "pass"]
     assert passes and not any(o.args and o.args[0] in spaces for o in passes)
 
 
 def test_when_the_player_passes_first_the_six_income_space_stays_theirs():
     st = new_solo(academy=True, seed=2)
+    st = last(st, st.automa["deck"][-1])  # her top card only: she will pass at her next turn
     [space] = six_coin_spaces(1)
     coins = st.players[0].coins
-    st.automa["deck"] = st.automa["deck"][-1:]  # she will pass at her next turn
     st.apply(Option("pass", (space,)))
     assert st.round == 2 and st.players[0].coins == coins + 6
     assert st.automa["income_space"] is None
@@ -535,16 +555,16 @@ def test_she_wins_with_more_vp():
 
 
 def test_the_view_shows_her_public_state_and_hides_her_deck_order_and_the_card_set_aside():
-    st = new_solo()
-    top(st, 1)
+    st = top(new_solo(), 1)
     turn(st)
     view = view_for(st, 0)["automa"]
     assert view["played"] == [1] and view["deck_count"] == 6 and view["set_aside_count"] == 1
     assert view["seat"] == 1 and view["level"] == 1 and view["guild_advancements"] == 1
     assert "deck" not in view and "aside" not in view
-    other = GameState.from_json(CAT, st.to_json())
-    a = other.automa
+    saved = st.to_json()  # her bottom card and the one set aside trade places in the saved game
+    a = saved["automa"]
     a["deck"], a["aside"] = a["deck"][1:] + a["aside"], a["deck"][:1]
+    other = GameState.from_json(CAT, saved)
     assert view_for(other, 0) == view_for(st, 0) and view_for(other, None) == view_for(st, None)
 
 
@@ -567,8 +587,7 @@ def test_markers_still_on_the_round_tracker_show_in_her_view():
 
 def test_resampling_her_hidden_cards_keeps_what_the_player_knows():
     from game.engine.rng import Rng
-    st = new_solo()
-    top(st, 1, 2)
+    st = top(new_solo(), 1, 2)
     turn(st)
     before = view_for(st, 0)
     orders = set()
@@ -584,10 +603,9 @@ def test_resampling_her_hidden_cards_keeps_what_the_player_knows():
 
 def test_determinize_deals_her_unseen_cards_again_and_keeps_what_the_player_sees():
     from game.engine.determinize import determinize
-    st = new_solo()
-    top(st, 1)
+    st = top(new_solo(), 1)
     turn(st)
-    st.reask()
+    st.put_to_move(0)
     orders = set()
     for seed in range(10):
         sample = determinize(st, 0, seed)

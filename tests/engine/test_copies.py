@@ -12,7 +12,7 @@ from game.engine.state import GameState
 from game.engine.view import view_for
 
 from . import invariants
-from .helpers import choose, clear_player, fire, make_catalogue, new_game, real_catalogue
+from .helpers import choose, fire, make_catalogue, position, real_catalogue
 
 
 def _positions(seed, players, academy, every=7):
@@ -85,8 +85,7 @@ def test_a_clone_plays_on_exactly_as_the_original():
 
 def test_a_clone_in_the_middle_of_an_ability_resumes_apart():
     cat = make_catalogue()
-    st = new_game(cat)
-    clear_player(st.players[0])
+    st = position(cat)
     fire(st, {"do": "choose", "pick": 2, "options": [{"do": "gain", "item": "meat"}, {"do": "gain", "item": "gold"},
                                                      {"do": "gain", "item": "milk"}]})
     choose(st, "choose", 1)

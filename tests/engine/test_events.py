@@ -9,7 +9,7 @@ from game.engine.state import GameState
 from game.engine.view import events_for
 from game.language.events import EVENTS, Names, render_event, render_event_html
 
-from .helpers import clear_player, dragon, fire, make_catalogue, new_game, put, real_catalogue
+from .helpers import dragon, fire, make_catalogue, new_game, position, real_catalogue, seat
 
 CAT = make_catalogue([dragon(1, name="Wise Anteldragon", cost={"meat": 1, "egg": 1}, habitats=["golden_grotto"])])
 NAMES = Names(["Ana", "Bob", "Cy"], dragon=lambda i: CAT.dragons[i].name, cave=lambda i: f"cave card {i}")
@@ -58,14 +58,9 @@ def test_recording_nothing_plays_the_very_same_game():
 
 
 def test_entice_names_the_dragon_the_space_and_the_whole_cost():
-    st = new_game(CAT)
-    clear_player(st.players[0], coins=3)
-    st.players[0].res = [1, 0, 0, 0]
-    st.players[0].nest = 2
-    st.players[0].hand = [0]
-    put(st, 0, 4, 5)  # Golden Grotto column 1 holds a dragon: the next space is column 2
-    st.players[0].spaces[5].cave_card = 1
-    st.reask()
+    # Golden Grotto column 1 holds a dragon: the next space is column 2
+    st = position(CAT, [seat(CAT, coins=3, res=[1, 0, 0, 0], nest=2, hand=[0], mat={4: 5, 5: {"cave_card": 1}}),
+                        seat(CAT)])
     events = st.apply(Option("entice", (0, 1)))
     enticed = next(e for e in events if e["e"] == "enticed")
     assert enticed == {"e": "enticed", "p": 0, "dragon": 0, "space": 5, "cost": {"coin": 1, "meat": 1, "egg": 1}}
@@ -79,10 +74,7 @@ def test_entice_names_the_dragon_the_space_and_the_whole_cost():
 
 
 def test_an_ability_used_or_declined_says_whose_it_is():
-    st = new_game(CAT)
-    clear_player(st.players[0])
-    put(st, 0, 0, 0)
-    st.events = []
+    st = position(CAT, [seat(CAT, mat={0: 0}), seat(CAT)])
     fire(st, {"do": "gain", "item": "gold"}, src=0, ask=True)
     declined = st.apply(Option("no"))
     assert {"e": "ability", "p": 0, "kind": "", "used": False, "dragon": 0} in declined
@@ -94,9 +86,7 @@ def test_an_ability_used_or_declined_says_whose_it_is():
 
 
 def test_a_turn_begins_once_even_after_exchanges():
-    st = new_game(CAT)
-    st.players[0].res = [2, 0, 0, 0]
-    st.reask()
+    st = position(CAT, [seat(CAT, res=[2, 0, 0, 0]), seat(CAT)])
     exchanged = st.apply(Option("exchange", ("meat", "meat", "gold")))
     assert [e["e"] for e in exchanged] == ["exchanged"]
 
@@ -163,11 +153,7 @@ def test_an_undeclared_event_kind_is_refused():
 
 
 def test_a_card_drawn_or_tucked_is_named_only_to_its_player():
-    st = new_game(CAT)
-    clear_player(st.players[0])
-    put(st, 0, 0, 0)
-    st.players[0].hand = [3]
-    st.events = []
+    st = position(CAT, [seat(CAT, mat={0: 0}, hand=[3]), seat(CAT)])
     fire(st, {"do": "seq", "steps": [{"do": "gain", "item": "dragon", "from": "deck"},
                                      {"do": "tuck", "on": {"scope": "here"}, "from": "hand"}]}, src=0)
     events = list(st.events)

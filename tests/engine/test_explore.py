@@ -4,29 +4,29 @@ import pytest
 from game.engine.decisions import IllegalDecision, Option
 from game.engine.model import NEST
 
-from .helpers import asked_about, choose, clear_player, dragon, make_catalogue, new_game, put
+from .helpers import asked_about, choose, dragon, make_catalogue, position, seat
 
 CHAMELEON = dragon(1, "Chameleon", abilities=[{"kind": "end_game", "effect": {"do": "score", "vp": 1}}])
 HOARDER = dragon(2, "Hoarding Flyer", abilities=[{"kind": "if_activated", "effect": {"do": "gain", "item": "gold"}}])
 PLAYER = dragon(3, "Eager Player", abilities=[
     {"kind": "if_activated", "effect": {"do": "play_dragon", "from": "hand", "cost": "free"}}])
+CHAMELEON_TWIN = dict(CHAMELEON, number=4, name="Second Chameleon")  # a position holds one copy of each card
+CAT = make_catalogue([CHAMELEON, HOARDER, PLAYER, CHAMELEON_TWIN])
+
+
+def table(coins=5, **mine):
+    """Two players with `coins` coins and nothing else, seat 0 to move; `mine`: seat 0's things (see `seat`)."""
+    return position(CAT, [seat(CAT, coins=coins, **mine), seat(CAT, coins=coins)])
 
 
 @pytest.fixture
 def game():
-    st = new_game(make_catalogue([CHAMELEON, HOARDER, PLAYER]))
-    for pl in st.players:
-        clear_player(pl, coins=5)
-    return st
+    return table()
 
 
-def test_rulebook_walk_through_crimson_cavern(game):
+def test_rulebook_walk_through_crimson_cavern():
     """Tess: any resource, past the Chameleon, the guild icon, the Hoarding Flyer, any resource, then a stop sign."""
-    st = game
-    put(st, 0, 0, 0)
-    put(st, 0, 1, 1)
-    st.players[0].spaces[2].cave_card = 5  # excavated but empty: the stop sign
-    st.reask()
+    st = table(mat={0: 0, 1: 1, 2: {}})  # column 3 excavated but empty: the stop sign
     choose(st, "explore", 0)
     assert st.pending.kind == "gain_resource"  # the first path icon
     choose(st, "resource", "meat")
@@ -44,19 +44,14 @@ def test_rulebook_walk_through_crimson_cavern(game):
 
 def test_walk_stops_at_first_space_without_a_dragon(game):
     st = game
-    st.reask()
     choose(st, "explore", 0)
     choose(st, "resource", "milk")  # the first icon is before space 1, which is empty: the walk ends there
     assert st.players[0].guild == 0
     assert st.current == 1
 
 
-def test_full_cave_reaches_the_end_ability(game):
-    st = game
-    for col, index in enumerate((0, 1, 2, 0)):  # Chameleon, Hoarding Flyer, Eager Player, Chameleon
-        put(st, 0, col, index)
-    st.players[0].res = [0, 0, 0, 0]
-    st.reask()
+def test_full_cave_reaches_the_end_ability():
+    st = table(mat=dict(enumerate((0, 1, 2, 3))))  # Chameleon, Hoarding Flyer, Eager Player, Chameleon
     choose(st, "explore", 0)
     choose(st, "resource", "meat")
     choose(st, "egg_on", NEST)  # guild icon -> track space 1
@@ -71,15 +66,12 @@ def test_full_cave_reaches_the_end_ability(game):
     assert st.current == 1
 
 
-def test_explore_costs_a_coin_then_eggs_on_later_visits(game):
-    st = game
+def test_explore_costs_a_coin_then_eggs_on_later_visits():
+    st = table(nest=2)
     pl = st.players[0]
-    pl.nest = 2
-    pl.spaces[0].dragon = None
     visits = []
     for expected_eggs in (2, 1, 0):  # eggs left after the 1st, 2nd (+1 egg) and 3rd (+2 eggs) visit
-        st.current = 0
-        st.reask()
+        st.put_to_move(0)
         if expected_eggs == 0:
             assert Option("explore", (0,)) not in st.legal_options()  # 2 eggs needed, 1 left
             break
@@ -90,22 +82,18 @@ def test_explore_costs_a_coin_then_eggs_on_later_visits(game):
     assert visits == [(4, 2), (3, 1)]
 
 
-def test_a_fourth_visit_in_a_round_is_refused_with_a_reason(game):
-    st = game
-    st.players[0].explored = [3, 0, 0]
-    st.reask()
+def test_a_fourth_visit_in_a_round_is_refused_with_a_reason():
+    st = table(explored={"crimson_cavern": 3})
     before = st.to_json()
     with pytest.raises(IllegalDecision, match="most times"):
         choose(st, "explore", 0)
     assert st.to_json() == before
 
 
-def test_dragon_played_this_turn_is_not_activated_on_the_walk(game):
-    st = game
-    put(st, 0, 0, 2)  # Eager Player: if activated, play a dragon from hand for free
-    st.players[0].spaces[1].cave_card = 5
-    st.players[0].hand = [1]  # the Hoarding Flyer will land on space 2, right where the walk goes next
-    st.reask()
+def test_dragon_played_this_turn_is_not_activated_on_the_walk():
+    # Eager Player: if activated, play a dragon from hand for free; the Hoarding Flyer will land on space 2, right
+    # where the walk goes next
+    st = table(mat={0: 2, 1: {}}, hand=[1])
     choose(st, "explore", 0)
     choose(st, "resource", "gold")
     choose(st, "yes")  # Eager Player's ability
@@ -119,11 +107,6 @@ def test_dragon_played_this_turn_is_not_activated_on_the_walk(game):
         st.apply(st.legal_options()[0])
 
 
-def test_dragon_played_at_round_end_can_be_activated_next_round(game):
-    st = game
-    st.players[0].fresh = [1]
-    st.players[0].spaces[0].dragon = 1
-    for pl in st.players:
-        pl.coins = 0
-    st.reask()  # both pass; round 2 begins (6 coins each)
+def test_dragon_played_at_round_end_can_be_activated_next_round():
+    st = table(coins=0, mat={0: 1}, played_this_turn=[CAT.dragons[1].number])  # both pass; round 2 begins
     assert st.round == 2 and st.players[0].fresh == []

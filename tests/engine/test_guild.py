@@ -1,41 +1,36 @@
 """The Dragon Guild track: benefits of every space passed, brown spaces, markers and the order of choosing."""
-import pytest
 
 from game.engine.decisions import Option
 
-from .helpers import cave, choose, clear_player, make_catalogue, new_game
+from .helpers import cave, choose, make_catalogue, position, seat
 
 EVERYONE_ADVANCES = cave(1, [{"kind": "when_played", "effect": {"do": "gain", "item": "guild"},
                               "others": {"do": "gain", "item": "guild"}}])
 TWO_STEPS = cave(2, [{"kind": "when_played", "effect": {"do": "gain", "item": "guild", "count": 2}}])
 
 
-@pytest.fixture
-def st():
-    st = new_game(make_catalogue([], [EVERYONE_ADVANCES, TWO_STEPS]), players=3)
-    for pl in st.players:
-        clear_player(pl, coins=5)
-    st.reask()
+CAT = make_catalogue([], [EVERYONE_ADVANCES, TWO_STEPS])
+
+
+def excavate_with(card, seats=({}, {}, {}), **partial):
+    """Three players with 5 coins (and each of `seats`' things); the player to move excavates with cave `card`."""
+    seats = [dict({"coins": 5}, **s) for s in seats]
+    seats[partial.get("current_player", 0)]["caves"] = [card]
+    st = position(CAT, [seat(CAT, **s) for s in seats], **partial)
+    choose(st, "excavate", card, 0)
     return st
 
 
-def excavate_with(st, card):
-    st.players[st.current].caves = [card]
-    st.reask()
-    choose(st, "excavate", card, 0)
-
-
-def test_each_space_passed_gives_its_benefit(st):
-    excavate_with(st, 1)
+def test_each_space_passed_gives_its_benefit():
+    st = excavate_with(1)
     choose(st, "yes")
     # space 1 lays an egg (the mat's nest is the only place: no question), space 2 gives a meat
     pl = st.players[0]
     assert pl.guild == 2 and pl.nest == 1 and pl.res == [1, 0, 0, 0]
 
 
-def test_brown_space_places_a_marker_and_gives_the_row(st):
-    st.players[0].guild = 5
-    excavate_with(st, 0)
+def test_brown_space_places_a_marker_and_gives_the_row():
+    st = excavate_with(0, ({"guild": 5}, {}, {}))
     choose(st, "yes")
     assert st.pending.player == 0 and st.pending.kind == "guild_marker"
     assert st.legal_options() == [Option("marker", (0, 0)), Option("marker", (1, 0)), Option("marker", (2, 0)),
@@ -46,11 +41,9 @@ def test_brown_space_places_a_marker_and_gives_the_row(st):
     assert st.guild_board[0][0] == [0]
 
 
-def test_players_reaching_brown_in_one_turn_choose_clockwise_from_the_active_player(st):
-    for pl in st.players:
-        pl.guild = 5
-    st.current = 1  # player 2 is active; player 3 and then player 1 follow
-    excavate_with(st, 0)
+def test_players_reaching_brown_in_one_turn_choose_clockwise_from_the_active_player():
+    # player 2 is active; player 3 and then player 1 follow
+    st = excavate_with(0, ({"guild": 5},) * 3, current_player=1)
     choose(st, "yes")
     order = []
     while st.pending.kind != "main_action":
@@ -65,24 +58,20 @@ def test_players_reaching_brown_in_one_turn_choose_clockwise_from_the_active_pla
     assert st.players[2].markers[0] == [1, 0]
 
 
-def test_no_marker_after_the_fourth(st):
+def test_no_marker_after_the_fourth():
+    st = excavate_with(0, ({"guild": 5, "guild_markers": [[-1, 2]] * 4}, {}, {}))
     pl = st.players[0]
-    pl.guild = 5
-    pl.markers = [[-1, 2]] * 4
-    excavate_with(st, 0)
     choose(st, "yes")
     assert len(pl.markers) == 4 and pl.guild == 6
 
 
-def test_end_game_vp_row_last_square_holds_any_number(st):
-    board_row = len(st.guild_board) - 1
-    st.guild_board[board_row] = [[1], [2], [0, 1, 2]]
-    st.guild_board[0][0] = [2]
-    st.guild_board[1] = [[2], [1]]
-    st.guild_board[2][0] = [1]
-    st.players[0].guild = 5
-    excavate_with(st, 0)
+def test_end_game_vp_row_last_square_holds_any_number():
+    # every square but the END GAME VP row's last is taken; two markers already stand on that one
+    st = excavate_with(0, ({"guild": 5},
+                           {"guild_markers": [[-1, 0], [-1, 2], [1, 1], [2, 0]]},
+                           {"guild_markers": [[-1, 1], [-1, 2], [0, 0], [1, 0]]}))
     choose(st, "yes")
     choose(st, "no")  # others decline
     choose(st, "no")
     assert st.players[0].markers == [[-1, 2]]  # the only free square: the unlimited one, taken at once
+    assert st.guild_board[-1][2] == [1, 2, 0]

@@ -238,6 +238,14 @@ def test_a_partial_position_stacks_the_deck_and_sets_whose_turn_it_is():
     assert st.start == 1 and st.current == 2 and st.pending.player == 2
 
 
+def test_a_partial_position_may_leave_display_slots_empty():
+    st = build_position(CAT, seed=4, display={"dragons": [None, "empty", 38], "caves": ["empty"] * 3})
+    numbers = {c.index: c.number for c in CAT.dragons}
+    assert st.display_dragons[0] is not None and st.display_dragons[1] is None
+    assert numbers[st.display_dragons[2]] == 38 and st.display_caves == [None, None, None]
+    invariants.check(st, {"roundtrip": True})  # the cards not shown are in the decks
+
+
 def test_a_bad_partial_position_names_its_field():
     cases = [
         ({"players": 0}, "players"),
@@ -248,6 +256,7 @@ def test_a_bad_partial_position_names_its_field():
         ({"players": [{"hand": 500}, {}]}, "players[0].hand"),
         ({"colour": "red"}, "colour"),
         ({"players": [{"resources": {"wood": 1}}, {}]}, "players[0].resources.wood"),
+        ({"display": {"caves": [None, "gone"]}}, "display.caves[1]"),
     ]
     for partial, field in cases:
         with pytest.raises(PositionError) as error:

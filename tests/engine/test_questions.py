@@ -11,7 +11,7 @@ from game.engine.state import GameState
 from game.language.options import render_option
 from game.language.questions import QUESTIONS, render_question
 
-from .helpers import choose, clear_player, dragon, make_catalogue, new_game, put, real_catalogue
+from .helpers import choose, dragon, make_catalogue, position, real_catalogue, seat
 
 ENGINE = Path(__file__).resolve().parents[2] / "game" / "engine"
 ASK = re.compile(r"""st\.ask\(\s*task,\s*[^,]+,\s*"(\w+)\"""")
@@ -100,17 +100,17 @@ GIVER = dragon(1, "Milk Giver", abilities=[{"kind": "if_activated", "effect": {"
 COSTLY = dragon(2, "Costly Drake", cost={"meat": 1, "egg": 1}, habitats=["crimson_cavern"])
 
 
+CAT = make_catalogue(dragons=[GIVER, COSTLY])
+
+
+def table(**more):
+    """Seat 0 to move with 5 coins, an egg, 2 meat, the Costly Drake and cave card 0; `more` adds to seat 0."""
+    return position(CAT, [seat(CAT, coins=5, nest=1, res=[2, 0, 0, 0], hand=[1], caves=[0], **more), seat(CAT)])
+
+
 @pytest.fixture
 def st():
-    cat = make_catalogue(dragons=[GIVER, COSTLY])
-    state = new_game(cat)
-    clear_player(state.players[0], coins=5)
-    state.players[0].nest = 1
-    state.players[0].res = [2, 0, 0, 0]
-    state.players[0].hand = [1]
-    state.players[0].caves = [0]
-    state.reask()
-    return state
+    return table()
 
 
 def test_main_action_options_show_what_they_cost_and_where_they_go(st):
@@ -120,11 +120,11 @@ def test_main_action_options_show_what_they_cost_and_where_they_go(st):
     assert (entice["cave"], entice["space"]) == (0, {"cave": 0, "column": 0})
     assert entice["cost"] == {"coin": 1, "meat": 1, "egg": 1}  # the action's coin and the printed cost
     assert st.option_info(Option("excavate", (0, 1)))["cost"] == {"coin": 1}  # column 2 takes no egg here
-    st.players[0].spaces[5].cave_card = 3
+    st = table(mat={5: {"cave_card": 3}})
     excavate = st.option_info(Option("excavate", (0, 1)))
     assert excavate["card"]["type"] == "cave" and excavate["space"] == {"cave": 1, "column": 2}
     assert excavate["cost"] == {"coin": 1, "egg": 1}  # the test board: column 3 takes an egg
-    st.players[0].explored[2] = 1
+    st = table(mat={5: {"cave_card": 3}}, explored={"amethyst_abyss": 1})
     explore = st.option_info(Option("explore", (2,)))
     assert explore["cave"] == 2 and explore["cost"] == {"coin": 1, "egg": 1}  # the second visit
     exchange = st.option_info(Option("exchange", ("meat", "meat", "gold")))
@@ -132,8 +132,8 @@ def test_main_action_options_show_what_they_cost_and_where_they_go(st):
     assert exchange["label"] == "Exchange 1 meat and 1 meat for 1 gold"
 
 
-def test_a_yes_or_no_on_an_ability_names_the_card_and_the_ability(st):
-    put(st, 0, 0, 0)
+def test_a_yes_or_no_on_an_ability_names_the_card_and_the_ability():
+    st = table(mat={0: 0})
     choose(st, "explore", 0)
     while st.pending.kind != "use_ability":
         st.apply(st.legal_options()[0])

@@ -4,27 +4,28 @@ import pytest
 from game.engine.decisions import Option
 from game.engine.scoring import objective_places
 
-from .helpers import asked_about, choose, clear_player, dragon, make_catalogue, new_game
+from .helpers import asked_about, choose, dragon, make_catalogue, position, seat
 
 MEAT = dragon(1, "Meat Giver", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "meat"}}])
 GOLD = dragon(2, "Gold Giver", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "gold"}}])
 MILK = dragon(3, "Milk Giver", abilities=[{"kind": "once_per_round", "effect": {"do": "gain", "item": "milk"}}])
 
 
+CAT = make_catalogue([MEAT, GOLD, MILK])
+
+
+def coinless(mats=({}, {}), **partial):
+    """Two players without a coin or anything else, so both pass at once and round 1 ends; `mats` by space index."""
+    return position(CAT, [seat(CAT, coins=0, mat=mat) for mat in mats], **partial)
+
+
 @pytest.fixture
 def st():
-    st = new_game(make_catalogue([MEAT, GOLD, MILK]), players=2)
-    for pl in st.players:
-        clear_player(pl, coins=0)
-    return st
+    return coinless()
 
 
-def test_once_per_round_in_turn_order_and_a_player_orders_their_own(st):
-    st.players[0].spaces[0].dragon = 0
-    st.players[0].spaces[4].dragon = 1
-    st.players[1].spaces[0].dragon = 2
-    st.start = st.current = 1
-    st.reask()  # nobody has a coin: both pass at once, and the round ends
+def test_once_per_round_in_turn_order_and_a_player_orders_their_own():
+    st = coinless(({0: 0, 4: 1}, {0: 2}), start_player=1)  # nobody has a coin: both pass, and the round ends
     assert st.pending.player == 1 and asked_about(st) == "Milk Giver"  # the start player goes first
     choose(st, "yes")
     assert st.pending.player == 0 and st.legal_options() == [Option("next_ability", (0,)),
@@ -43,26 +44,22 @@ def test_objective_ties_are_friendly_and_zero_is_all_others():
     assert objective_places([0, 0]) == [0, 0]
 
 
-def test_objective_scored_at_round_end_with_round_vp(st):
-    st.players[0].spaces[0].dragon = 20
-    st.players[0].spaces[4].dragon = 21
-    st.players[1].spaces[0].dragon = 22
-    st.reask()
+def test_objective_scored_at_round_end_with_round_vp():
+    st = coinless(({0: 20, 4: 21}, {0: 22}))
     while st.round == 1:
         st.apply(st.legal_options()[0])
     assert [p.objectives for p in st.players] == [[1], [2]]
 
 
-def test_next_round_gives_six_coins_and_an_egg_refreshes_display_and_rotates_start(st):
-    display = list(st.display_dragons)
-    st.reask()
+def test_next_round_gives_six_coins_and_an_egg_refreshes_display_and_rotates_start():
+    display = [20, 21, 22]  # round 1's display
+    st = coinless(display={"dragons": [CAT.dragons[d].number for d in display]})
     assert st.round == 2 and st.start == 1 and st.current == 1
     assert [p.coins for p in st.players] == [6, 6] and [p.nest for p in st.players] == [1, 1]
     assert not set(display) & set(st.display_dragons) and set(display) <= set(st.dragon_discard)
 
 
 def test_after_four_rounds_the_game_ends_with_a_result(st):
-    st.reask()
     while st.pending is not None:
         st.apply(Option("pass") if Option("pass") in st.legal_options() else st.legal_options()[0])
     assert st.finished and st.round == 4

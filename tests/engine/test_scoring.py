@@ -3,7 +3,7 @@ from game.engine.model import Player
 from game.engine.scoring import final_result, rank
 from game.engine.scorepad import score_mat
 
-from .helpers import dragon, make_catalogue, new_game
+from .helpers import dragon, make_catalogue, position, seat
 
 PER_MEDIUM = dragon(1, "Counter", size="medium", vp=4, abilities=[
     {"kind": "end_game", "effect": {"do": "score", "vp": 3, "per": {"what": "dragons", "size": "medium"}, "max": 12}}])
@@ -62,17 +62,14 @@ def test_tiebreak_is_most_visible_dragons_then_shared():
 
 
 def test_finished_game_reports_places_and_winners():
-    st = new_game(CAT, players=2)
-    st.players[0].spaces[0].dragon = 1
+    st = position(CAT, [seat(CAT, mat={0: 1}), seat(CAT)])  # a 2-VP dragon more; the rest alike
     result = final_result(st)
     assert result["scores"][0]["dragons"] == 2 and result["places"][0] == 1 and result["winners"] == [0]
 
 
 def test_guild_end_game_row_scores_its_effect_per_marker():
-    st = new_game(CAT, players=2)
-    st.players[0].spaces[0].dragon = 1
-    st.players[0].spaces[4].dragon = 1
-    st.players[0].markers = [[2, 0]]  # the test tile's END GAME ability row: 2 VP per dragon
+    # two dragons, and a marker on the test tile's END GAME ability row: 2 VP per dragon
+    st = position(CAT, [seat(CAT, mat={0: 1, 4: 4}, guild_markers=[[2, 0]]), seat(CAT)])
     while st.pending is not None:
         st.apply(st.legal_options()[0])
     assert st.result["scores"][0]["guild"] == 4

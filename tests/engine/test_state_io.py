@@ -7,14 +7,13 @@ from game.engine.decisions import MalformedDecision, Option
 from game.engine.state import GameState
 from game.engine.view import view_for
 
-from .helpers import choose, clear_player, fire, make_catalogue, new_game, real_catalogue
+from .helpers import choose, fire, make_catalogue, position, real_catalogue, seat
 
 CAT = make_catalogue()
 
 
 def test_game_paused_mid_ability_resumes_from_json():
-    st = new_game(CAT)
-    clear_player(st.players[0])
+    st = position(CAT)
     fire(st, {"do": "choose", "pick": 2, "options": [{"do": "gain", "item": "meat"}, {"do": "gain", "item": "gold"},
                                                      {"do": "gain", "item": "milk"}]})
     choose(st, "choose", 1)
@@ -63,9 +62,7 @@ def test_spectator_sees_no_hand_and_no_options():
 
 
 def test_tucked_cards_are_face_down_in_every_view():
-    st = new_game(CAT)
-    st.players[0].spaces[0].dragon = 3
-    st.players[0].spaces[0].tucked = [4, 5]
+    st = position(CAT, [seat(CAT, mat={0: {"dragon": 3, "tucked": [4, 5]}}), seat(CAT)])
     assert view_for(st, 0)["players"][0]["mat"][0]["tucked"] == 2
 
 
@@ -84,10 +81,7 @@ def test_view_keeps_the_seed_secret():
 def test_illegal_egg_placement_names_the_rule():
     from game.engine.decisions import IllegalDecision
 
-    st = new_game(CAT)
-    clear_player(st.players[0])
-    st.players[0].spaces[0].dragon = 2
-    st.players[0].spaces[4].dragon = 3
+    st = position(CAT, [seat(CAT, mat={0: 2, 4: 3}), seat(CAT)])
     fire(st, {"do": "lay_egg"})
     before = st.to_json()
     with pytest.raises(IllegalDecision, match="empty nest"):
