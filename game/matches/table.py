@@ -64,6 +64,9 @@ def _board_facts(snapshot):
         "objective_vp": [cat.objective_vp.get(r, []) for r in range(1, cat.rounds + 1)],
         "exchange": {"give": cat.exchange_give, "get": cat.exchange_get},
         "income": render_effect(cat.income_effect),
+        # Dragon Academy: the income spaces of the round tracker, per round (a round without any has none)
+        "academy_income": [[render_effect(effect) for effect in cat.academy_income.get(r, ())]
+                           for r in range(1, cat.rounds + 1)],
     }
 
 
