@@ -402,13 +402,13 @@ def apply_edit(cards, st, edit, field):
                 elif not remove(st, card):
                     raise AnalysisInputError(f"{field}.{key}[{k}]", "that card is not in this game")
                 slots[k] = card
-            # A slot filled from the deck takes a card that was not in the display: those go back after it.
+            # A card taken out of the display goes under its deck, so a slot filled from the deck takes a new card.
             for k, ref in enumerate(wanted):
                 if ref == DECK:
                     slots[k] = draw()
                     if slots[k] is None:
                         raise AnalysisInputError(f"{field}.{key}[{k}]", "the deck is empty")
-            back.extend(returned)
+            back[:0] = returned
     elif do == "round":
         st.round = whole(edit.get("round"), f"{field}.round", 1, st.cat.rounds)
     elif do == "explored":

@@ -1,5 +1,7 @@
-"""A person on a phone-sized headless Chromium builds a position by clicking on the drawn mat, asks what
-excavating the 4th Crimson space costs, follows one branch, goes back and follows another."""
+"""A person in headless Chromium builds a position by clicking only on the drawn table (supply, nests, explores,
+the guild track and tile, an objective place, a cave card in hand, the mat), asks what excavating the 4th Crimson
+space costs, follows one branch, goes back and follows another; a refused click names its field; on a 390px-wide
+phone the board fits and its edit buttons are touch-sized."""
 import pytest
 from selenium.webdriver.common.keys import Keys
 
