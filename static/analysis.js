@@ -246,9 +246,9 @@
     mat.textContent = "";
     CAVES.forEach(function (cave) {
       var times = seat.explored[cave];
-      var head = el2("div", {class: "an-cave-name"}, CAVE_LABELS[cave] + " · explored this round: " + times + "× ",
-        plusMinus("explore:" + cave, seat.name + "'s explores of the " + CAVE_LABELS[cave] + " this round", times,
-          function (n) { edit({do: "explored", seat: seat.seat, cave: cave, times: n}); }, 3));
+      var head = el2("div", {class: "an-cave-name"}, el2("span", {}, CAVE_LABELS[cave]),
+        el2("span", {class: "an-explored", title: "explores of this cave this round"}, "explored " + times + "× ", plusMinus("explore:" + cave, seat.name + "'s explores of the " + CAVE_LABELS[cave] + " this round", times,
+          function (n) { edit({do: "explored", seat: seat.seat, cave: cave, times: n}); }, 3)));
       mat.appendChild(head);
       seat.mat.filter(function (s) { return s.cave === cave; }).forEach(function (s) {
         var button = el("button", {type: "button", class: "an-space " + (s.excavated ? "an-dug" : "an-closed"),

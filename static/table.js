@@ -114,13 +114,13 @@
   function incomeRow(ctx, rnd) {
     const v = ctx.view;
     const spaces = (ctx.board && ctx.board.academy_income) ? ctx.board.academy_income[rnd - 1] || [] : [];
-    if (!v.options.academy || !spaces.length) return null;
-    const now = rnd === v.round;
+    // Only the round in play's: who sits on a space is known for it alone, and the rest would crowd the tracker.
+    if (!v.options.academy || !spaces.length || rnd !== v.round) return null;
     const sitters = v.players.map((p) => ({seat: p.seat, space: p.income_space}));
     if (v.automa) sitters.push({seat: v.automa.seat, space: v.automa.income_space});
     return el("div", {class: "match-income", "data-income-round": rnd}, el("span", {class: "match-note"}, "Income spaces: "),
       spaces.map((text, i) => {
-        const who = now ? sitters.filter((s) => s.space === i).map((s) => s.seat) : [];
+        const who = sitters.filter((s) => s.space === i).map((s) => s.seat);
         const body = [`${i + 1}. ${text}`, who.length ? " " : null, who.map(ctx.marker)];
         const act = ctx.income ? ctx.income(rnd, i, who) : null;
         return act ? target(act, "match-income-space", body)
