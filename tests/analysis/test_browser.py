@@ -164,3 +164,11 @@ def test_an_empty_table_edited_by_clicks_on_hand_display_round_and_passing(brows
     wait_for(browser, lambda d: css(d, '.an-hand-card[data-card="128"]'))
     click(browser, css(browser, '.an-hand-card[data-card="128"]')[0])
     wait_for(browser, lambda d: idle(d) and not css(d, ".an-hand-card"))
+
+    # The forms stay for typing (and for a keyboard without pointing): opened, typed into, applied.
+    click(browser, css(browser, "#an-forms summary")[0])
+    coins = css(browser, "#an-supply input[name=coins]")[0]
+    coins.clear()
+    coins.send_keys("5")
+    click(browser, css(browser, "#an-supply button[type=submit]")[0])
+    wait_for(browser, lambda d: idle(d) and "5 coins" in css(d, ".an-summary")[0].text)
