@@ -74,19 +74,19 @@
   // display, supplies) is drawn by static/table.js from the engine's public view, as the match page draws it. Each
   // click is one edit of the position; a refused edit is taken back and the error names its field.
   var T = window.WyrmdexTable;
-  var el2 = T.el;  // el with children and handlers, for the pieces beside the shared drawing
+  var make = T.el;  // el with children and handlers, for the pieces beside the shared drawing
 
   function shown() { return last.table.seats[viewSeat] || last.table.seats[0]; }
 
   function seatName(seat) { return "Player " + (seat + 1); }
 
   function marker(seat) {
-    return el2("span", {class: "match-marker match-seat-" + seat, title: seatName(seat)}, "P" + (seat + 1));
+    return make("span", {class: "match-marker match-seat-" + seat, title: seatName(seat)}, "P" + (seat + 1));
   }
 
   // A small edit button: at least 44px square, keyed so that focus finds it again after the redraw.
   function editButton(key, text, label, onclick, extra) {
-    return el2("button", Object.assign({type: "button", class: "an-edit", "data-key": key, "aria-label": label,
+    return make("button", Object.assign({type: "button", class: "an-edit", "data-key": key, "aria-label": label,
       onclick: onclick}, extra || {}), text);
   }
 
@@ -136,7 +136,7 @@
       },
       emptySlot: function (type, i) {
         var typed = type === "dragon" ? dragonTyped() : caveTyped();
-        return el2("div", {class: "match-card an-empty-slot"}, "(empty " + type + " slot) ",
+        return make("div", {class: "match-card an-empty-slot"}, "(empty " + type + " slot) ",
           editButton("display:" + type + ":" + i, typed === null ? "Fill from the deck" : "Put " + typed + " here",
             "Fill this " + type + " slot " + (typed === null ? "from the deck" : "with " + typed),
             function () { setDisplay(type, i, typed === null ? "deck" : typed); },
@@ -158,7 +158,7 @@
   function objectivePlaces(v, board, seat, rnd) {
     var vp = board.objective_vp[rnd - 1] || [];
     var mine = v.players[seat].objective_places;
-    var box = el2("div", {class: "an-places match-standing"}, "Markers: ");
+    var box = make("div", {class: "an-places match-standing"}, "Markers: ");
     [1, 2, 3, 0].forEach(function (place) {
       var here = v.players.filter(function (p) { return p.objective_places.length >= rnd && p.objective_places[rnd - 1] === place; });
       var pressed = mine.length >= rnd && mine[rnd - 1] === place;
@@ -217,25 +217,23 @@
   function drawPlayer(table, seat, ctx) {
     var box = $("an-player");
     var pl = ctx.view.players[seat.seat];
-    var passed = el2("button", {type: "button", class: "an-edit an-passed", "data-key": "passed",
+    var passed = make("button", {type: "button", class: "an-edit an-passed", "data-key": "passed",
       "aria-pressed": String(seat.passed), onclick: function () { edit({do: "passed", seat: seat.seat, passed: !seat.passed}); }},
     seat.passed ? seat.name + " has passed (click: not passed)" : seat.name + " has not passed (click: passed)");
-    var turn = seat.seat === table.current ? el2("span", {class: "an-note"}, "to move")
-      : el2("button", {type: "button", class: "an-edit an-turn", "data-key": "turn", onclick: function () {
+    var nest = plusMinus("nest", seat.name + "'s eggs in mat nests", seat.nest, function (n) {
+      edit({do: "nest", seat: seat.seat, eggs: n}); }, last.drawing.board.mat_nests);
+    var turn = seat.seat === table.current ? make("span", {class: "an-note"}, "to move")
+      : make("button", {type: "button", class: "an-edit an-turn", "data-key": "turn", onclick: function () {
         position.seat = seat.seat; branches = [[]]; current = 0; attempt = {seat: seat.seat}; send();
       }}, "make " + seat.name + " the one to move");
     T.fill(box,
-      el2("h3", {}, marker(seat.seat), " ", seat.name, " · ", seat.vp + " VP on the table"),
+      make("h3", {}, marker(seat.seat), " ", seat.name, " · ", seat.vp + " VP on the table"),
       T.supply(ctx, pl),
-      el2("div", {class: "an-player-row"},
-        el2("span", {class: "match-adjust", "data-item": "nest"},
-          plusMinus("nest", seat.name + "'s eggs in mat nests", seat.nest, function (n) {
-            edit({do: "nest", seat: seat.seat, eggs: n}); }, 2)[0],
-          el2("span", {class: "match-item"}, T.pic("egg", "eggs in mat nests"), " " + seat.nest + " in mat nests"),
-          plusMinus("nest", seat.name + "'s eggs in mat nests", seat.nest, function (n) {
-            edit({do: "nest", seat: seat.seat, eggs: n}); }, 2)[1]),
+      make("div", {class: "an-player-row"},
+        make("span", {class: "match-adjust", "data-item": "nest"}, nest[0],
+          make("span", {class: "match-item"}, T.pic("egg", "eggs in mat nests"), " " + seat.nest + " in mat nests"), nest[1]),
         passed, turn),
-      el2("p", {class: "an-summary"}, seat.name + ": " + seat.coins + " coins · " +
+      make("p", {class: "an-summary"}, seat.name + ": " + seat.coins + " coins · " +
         VOCABULARY.resources.map(function (r) { return seat.resources[r] + " " + r; }).join(", ") + " · " + seat.nest +
         " eggs in mat nests · hand: " + (seat.hand.map(function (d) { return d.name + " (" + d.number + ")"; }).join(", ") || "none") +
         " · " + seat.cave_cards.length + " cave cards · guild " + seat.guild + " · round " + table.round));
@@ -246,9 +244,10 @@
     mat.textContent = "";
     CAVES.forEach(function (cave) {
       var times = seat.explored[cave];
-      var head = el2("div", {class: "an-cave-name"}, el2("span", {}, CAVE_LABELS[cave]),
-        el2("span", {class: "an-explored", title: "explores of this cave this round"}, "explored " + times + "× ", plusMinus("explore:" + cave, seat.name + "'s explores of the " + CAVE_LABELS[cave] + " this round", times,
-          function (n) { edit({do: "explored", seat: seat.seat, cave: cave, times: n}); }, 3)));
+      var head = make("div", {class: "an-cave-name"}, make("span", {}, CAVE_LABELS[cave]),
+        make("span", {class: "an-explored", title: "explores of this cave this round"}, "explored " + times + "× ", plusMinus("explore:" + cave, seat.name + "'s explores of the " + CAVE_LABELS[cave] + " this round", times,
+          function (n) { edit({do: "explored", seat: seat.seat, cave: cave, times: n}); },
+          last.drawing.board.explore_costs.length)));
       mat.appendChild(head);
       seat.mat.filter(function (s) { return s.cave === cave; }).forEach(function (s) {
         var button = el("button", {type: "button", class: "an-space " + (s.excavated ? "an-dug" : "an-closed"),
@@ -274,7 +273,7 @@
   function drawHand(seat) {
     var hand = seat.hand.map(function (d) { return d.number; });
     var caves = seat.cave_cards;
-    var dragonsRow = el2("div", {class: "an-clicks", id: "an-clicks"}, el2("span", {class: "an-note"}, "Dragons in hand: "));
+    var dragonsRow = make("div", {class: "an-clicks", id: "an-clicks"}, make("span", {class: "an-note"}, "Dragons in hand: "));
     seat.hand.forEach(function (d, i) {
       dragonsRow.appendChild(editButton("hand:" + d.number, d.name + " (" + d.number + ") ×", "Discard " + d.name + " from the hand",
         function () { edit({do: "hand", seat: seat.seat, dragons: hand.slice(0, i).concat(hand.slice(i + 1))}); },
@@ -286,7 +285,7 @@
         if (card === null) { $("an-dragon").focus(); return; }
         edit({do: "hand", seat: seat.seat, dragons: hand.concat([card])});
       }, {class: "an-edit an-hand-add"}));
-    var cavesRow = el2("div", {class: "an-clicks"}, el2("span", {class: "an-note"}, "Cave cards in hand: "));
+    var cavesRow = make("div", {class: "an-clicks"}, make("span", {class: "an-note"}, "Cave cards in hand: "));
     caves.forEach(function (number, i) {
       cavesRow.appendChild(editButton("cave:" + number, "cave " + number + " ×", "Discard cave card " + number + " from the hand",
         function () { edit({do: "cave_cards", seat: seat.seat, caves: caves.slice(0, i).concat(caves.slice(i + 1))}); },
@@ -308,7 +307,7 @@
     var round = T.round(ctx);
     round[0].append(" ", less, more);
     T.fill($("an-round"), round);
-    T.fill($("an-guild"), T.guild(ctx), el2("p", {class: "an-note"}, "Click a track space to move " +
+    T.fill($("an-guild"), T.guild(ctx), make("p", {class: "an-note"}, "Click a track space to move " +
       seatName(shown().seat) + "'s guild token there, a square of the tile to put their marker on it (or take it off)."));
     T.fill($("an-display"), T.display(ctx));
   }

@@ -435,7 +435,7 @@ def apply_edit(cards, st, edit, field):
         if mark not in [list(m) for m in pl.markers] or seat not in rows[row][square]:
             raise AnalysisInputError(f"{field}.square", f"{_player(seat)} has no marker on that square")
         rows[row][square].remove(seat)
-        pl.markers = [m for m in pl.markers if list(m) != mark]
+        del pl.markers[[list(m) for m in pl.markers].index(mark)]  # one only: the END GAME row's last square holds many
     elif do == "objective":
         rnd = whole(edit.get("round"), f"{field}.round", 1, st.cat.rounds)
         if edit.get("place", 0) is None:  # the marker taken off: only the last one placed, as the rounds go in order
