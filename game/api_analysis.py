@@ -71,6 +71,9 @@ class AnalysisSerializer(serializers.Serializer):
     pending = PendingSerializer(allow_null=True)
     rulings = RulingSerializer(many=True)
     table = serializers.JSONField(help_text="Everything on the table, for drawing it.")
+    drawing = serializers.JSONField(help_text="The shared table as the match page draws it: `view` (the engine's "
+                                              "view_for a spectator), `board` (printed facts), `cards`, `guild_rows`, "
+                                              "`objective_texts`.")
     position = serializers.JSONField(help_text="The position it ends in (docs/positions.md): send it back to go on.")
 
 

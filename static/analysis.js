@@ -70,6 +70,132 @@
   }
 
   // -- the table ----------------------------------------------------------------------------------------------
+  // The mat and the hands are the board's own (every seat is editable); the shared table (round tracker, guild,
+  // display, supplies) is drawn by static/table.js from the engine's public view, as the match page draws it. Each
+  // click is one edit of the position; a refused edit is taken back and the error names its field.
+  var T = window.WyrmdexTable;
+  var make = T.el;  // el with children and handlers, for the pieces beside the shared drawing
+
+  function shown() { return last.table.seats[viewSeat] || last.table.seats[0]; }
+
+  function seatName(seat) { return "Player " + (seat + 1); }
+
+  function marker(seat) {
+    return make("span", {class: "match-marker match-seat-" + seat, title: seatName(seat)}, "P" + (seat + 1));
+  }
+
+  // A small edit button: at least 44px square, keyed so that focus finds it again after the redraw.
+  function editButton(key, text, label, onclick, extra) {
+    return make("button", Object.assign({type: "button", class: "an-edit", "data-key": key, "aria-label": label,
+      onclick: onclick}, extra || {}), text);
+  }
+
+  function plusMinus(key, label, count, set, high) {
+    return [
+      editButton(key + ":-", "−", label + ": one fewer", function () { set(count - 1); },
+        {disabled: count <= 0 ? true : null}),
+      editButton(key + ":+", "+", label + ": one more", function () { set(count + 1); },
+        {disabled: high !== undefined && count >= high ? true : null}),
+    ];
+  }
+
+  function tableContext() {
+    var d = last.drawing, seat = shown().seat, name = seatName(seat);
+    var v = d.view, me = v.players[seat];
+    return {
+      view: v, board: d.board, cards: d.cards, guildRows: d.guild_rows, guildComplete: d.guild_complete,
+      objectiveTexts: d.objective_texts, marker: marker, shortName: seatName, playerName: seatName,
+      automaName: "The Automa",
+      track: function (i) {
+        var size = d.board.guild_track.length, lap = Math.floor(me.guild_advancements / size);
+        var steps = lap * size + ((i - d.board.guild_start) % size + size) % size;
+        return {cls: "an-edit", label: "Move " + name + "'s guild token to track space " + (i + 1),
+          pressed: me.guild_space === i, attrs: {"data-key": "track:" + i},
+          onclick: function () { edit({do: "guild", seat: seat, advancements: steps}); }};
+      },
+      square: function (row, sq, seats) {
+        var rowNumber = row === -1 ? v.guild.squares.length : row + 1, mine = seats.indexOf(seat) >= 0;
+        var where = (row === -1 ? "the END GAME row" : "guild tile row " + rowNumber) + ", square " + (sq + 1);
+        return {cls: "an-edit", pressed: mine, attrs: {"data-key": "square:" + row + ":" + sq},
+          label: (mine ? "Take " + name + "'s marker off " : "Put " + name + "'s marker on ") + where,
+          onclick: function () {
+            edit({do: mine ? "remove_marker" : "marker", seat: seat, row: rowNumber, square: sq + 1});
+          }};
+      },
+      places: function (rnd) { return objectivePlaces(v, d.board, seat, rnd); },
+      income: function (rnd, i, who) {
+        if (rnd !== v.round) return null;  // a seat's income space is the round in play's
+        var mine = who.indexOf(seat) >= 0;
+        return {cls: "an-edit", pressed: mine, attrs: {"data-key": "income:" + i},
+          label: (mine ? name + " leaves income space " : name + " passes onto income space ") + (i + 1),
+          onclick: function () { edit({do: "income", seat: seat, space: mine ? null : i + 1}); }};
+      },
+      displayExtra: function (type, i) {
+        return editButton("display:" + type + ":" + i, "Take out ×", "Take this card out of the display",
+          function () { setDisplay(type, i, null); }, {class: "an-edit an-display-slot", "data-slot": type + ":" + i});
+      },
+      emptySlot: function (type, i) {
+        var typed = type === "dragon" ? dragonTyped() : caveTyped();
+        return make("div", {class: "match-card an-empty-slot"}, "(empty " + type + " slot) ",
+          editButton("display:" + type + ":" + i, typed === null ? "Fill from the deck" : "Put " + typed + " here",
+            "Fill this " + type + " slot " + (typed === null ? "from the deck" : "with " + typed),
+            function () { setDisplay(type, i, typed === null ? "deck" : typed); },
+            {class: "an-edit an-display-slot", "data-slot": type + ":" + i}));
+      },
+      adjust: function (pl, item) {
+        var count = item === "coin" ? pl.coins : pl.resources[item];
+        return plusMinus("supply:" + item, name + "'s " + (item === "coin" ? "coins" : item), count, function (n) {
+          if (item === "coin") return edit({do: "coins", seat: pl.seat, coins: n});
+          var res = {};
+          res[item] = n;
+          return edit({do: "resources", seat: pl.seat, resources: res});
+        });
+      },
+    };
+  }
+
+  // The places of a round's objective, each a button putting the shown player's marker there.
+  function objectivePlaces(v, board, seat, rnd) {
+    var vp = board.objective_vp[rnd - 1] || [];
+    var mine = v.players[seat].objective_places;
+    var box = make("div", {class: "an-places match-standing"}, "Markers: ");
+    [1, 2, 3, 0].forEach(function (place) {
+      var here = v.players.filter(function (p) { return p.objective_places.length >= rnd && p.objective_places[rnd - 1] === place; });
+      var pressed = mine.length >= rnd && mine[rnd - 1] === place;
+      var words = place ? T.PLACES[place - 1] + " (" + (vp[place - 1] || 0) + " VP)" : "all others";
+      box.appendChild(editButton("place:" + rnd + ":" + place, [words, " "].concat(here.map(function (p) { return marker(p.seat); })),
+        "Put " + seatName(seat) + "'s objective marker on round " + rnd + ", " + words,
+        function () { edit({do: "objective", seat: seat, round: rnd, place: place}); },
+        {"aria-pressed": String(pressed), class: "an-edit an-place"}));
+    });
+    if (mine.length === rnd) {
+      box.appendChild(editButton("place:" + rnd + ":off", "take off", "Take " + seatName(seat) + "'s round " + rnd +
+        " objective marker off", function () { edit({do: "objective", seat: seat, round: rnd, place: null}); },
+        {class: "an-edit an-place"}));
+    }
+    return box;
+  }
+
+  function dragonTyped() {
+    var card = $("an-dragon").value.trim();
+    if (!card) return null;
+    var m = /^(\d+)/.exec(card);
+    return m ? Number(m[1]) : card.replace(/ \(updated\)$/, "");
+  }
+
+  function caveTyped() {
+    var m = /(\d+)/.exec($("an-cave").value);
+    return m ? Number(m[1]) : null;
+  }
+
+  function setDisplay(type, i, card) {
+    var shownDisplay = last.table.display;
+    var dragons = shownDisplay.dragons.map(function (d) { return d ? d.number : null; });
+    var caves = shownDisplay.caves.slice();
+    if (type === "dragon") dragons[i] = card; else caves[i] = card;
+    edit({do: "display", dragons: dragons, caves: caves});
+  }
+
   function drawSeats(table) {
     var box = $("an-seats");
     box.textContent = "";
@@ -77,7 +203,8 @@
     var chosen = select.value;
     select.textContent = "";
     table.seats.forEach(function (seat) {
-      var tab = el("button", {type: "button", role: "tab", "aria-selected": String(seat.seat === viewSeat)},
+      var tab = el("button", {type: "button", role: "tab", "aria-selected": String(seat.seat === viewSeat),
+        "data-key": "seat:" + seat.seat},
         seat.name + (seat.seat === table.current ? " (to move)" : "") + (seat.passed ? " · passed" : ""));
       tab.addEventListener("click", function () { viewSeat = seat.seat; draw(); });
       box.appendChild(tab);
@@ -86,15 +213,45 @@
     select.value = chosen || "0";
   }
 
-  function drawMat(table) {
-    var seat = table.seats[viewSeat] || table.seats[0];
+  // The shown player: supply with +/−, mat nests, passing, the turn, and a line in words for screen readers.
+  function drawPlayer(table, seat, ctx) {
+    var box = $("an-player");
+    var pl = ctx.view.players[seat.seat];
+    var passed = make("button", {type: "button", class: "an-edit an-passed", "data-key": "passed",
+      "aria-pressed": String(seat.passed), onclick: function () { edit({do: "passed", seat: seat.seat, passed: !seat.passed}); }},
+    seat.passed ? seat.name + " has passed (click: not passed)" : seat.name + " has not passed (click: passed)");
+    var nest = plusMinus("nest", seat.name + "'s eggs in mat nests", seat.nest, function (n) {
+      edit({do: "nest", seat: seat.seat, eggs: n}); }, last.drawing.board.mat_nests);
+    var turn = seat.seat === table.current ? make("span", {class: "an-note"}, "to move")
+      : make("button", {type: "button", class: "an-edit an-turn", "data-key": "turn", onclick: function () {
+        position.seat = seat.seat; branches = [[]]; current = 0; attempt = {seat: seat.seat}; send();
+      }}, "make " + seat.name + " the one to move");
+    T.fill(box,
+      make("h3", {}, marker(seat.seat), " ", seat.name, " · ", seat.vp + " VP on the table"),
+      T.supply(ctx, pl),
+      make("div", {class: "an-player-row"},
+        make("span", {class: "match-adjust", "data-item": "nest"}, nest[0],
+          make("span", {class: "match-item"}, T.pic("egg", "eggs in mat nests"), " " + seat.nest + " in mat nests"), nest[1]),
+        passed, turn),
+      make("p", {class: "an-summary"}, seat.name + ": " + seat.coins + " coins · " +
+        VOCABULARY.resources.map(function (r) { return seat.resources[r] + " " + r; }).join(", ") + " · " + seat.nest +
+        " eggs in mat nests · hand: " + (seat.hand.map(function (d) { return d.name + " (" + d.number + ")"; }).join(", ") || "none") +
+        " · " + seat.cave_cards.length + " cave cards · guild " + seat.guild + " · round " + table.round));
+  }
+
+  function drawMat(table, seat) {
     var mat = $("an-mat");
     mat.textContent = "";
     CAVES.forEach(function (cave) {
-      mat.appendChild(el("div", {class: "an-cave-name"}, CAVE_LABELS[cave] + " (explored " + seat.explored[cave] + "×)"));
+      var times = seat.explored[cave];
+      var head = make("div", {class: "an-cave-name"}, make("span", {}, CAVE_LABELS[cave]),
+        make("span", {class: "an-explored", title: "explores of this cave this round"}, "explored " + times + "× ", plusMinus("explore:" + cave, seat.name + "'s explores of the " + CAVE_LABELS[cave] + " this round", times,
+          function (n) { edit({do: "explored", seat: seat.seat, cave: cave, times: n}); },
+          last.drawing.board.explore_costs.length)));
+      mat.appendChild(head);
       seat.mat.filter(function (s) { return s.cave === cave; }).forEach(function (s) {
         var button = el("button", {type: "button", class: "an-space " + (s.excavated ? "an-dug" : "an-closed"),
-          "data-cave": cave, "data-column": String(s.column)});
+          "data-cave": cave, "data-column": String(s.column), "data-key": "space:" + cave + ":" + s.column});
         var title = s.dragon ? s.dragon.name + " (" + s.dragon.number + ")" : (s.excavated ? "empty" : "not excavated");
         button.appendChild(el("strong", {}, "Column " + s.column + ": " + title));
         if (s.dragon) {
@@ -103,25 +260,65 @@
           if (s.tucked) bits.push(s.tucked + " tucked");
           if (s.dragon.training) bits.push("training " + s.tokens + "/" + s.dragon.training);
           button.appendChild(document.createTextNode(bits.join(" · ")));
+        } else if (s.cave_card) {
+          button.appendChild(document.createTextNode("cave card " + s.cave_card));
         }
         button.addEventListener("click", function () { clickSpace(seat.seat, cave, s); });
         mat.appendChild(button);
       });
     });
-    var res = seat.resources;
-    $("an-mat").appendChild(el("p", {class: "an-summary"}, seat.name + ": " + seat.coins + " coins · " +
-      VOCABULARY.resources.map(function (r) { return res[r] + " " + r; }).join(", ") + " · " + seat.nest +
-      " eggs in mat nests · hand: " + (seat.hand.map(function (d) { return d.name + " (" + d.number + ")"; }).join(", ") || "none") +
-      " · " + seat.cave_cards.length + " cave cards · guild " + seat.guild + " · " + seat.vp + " VP · round " + table.round));
-    var marks = seat.markers.map(function (m) { return (m[0] === -1 ? "END GAME" : "row " + (m[0] + 1)) + " square " + (m[1] + 1); });
-    $("an-mat").appendChild(el("p", {class: "an-summary"}, "Guild markers: " + (marks.join(", ") || "none") +
-      " · objective places: " + (seat.objectives.map(function (p, i) { return "round " + (i + 1) + ": " + (p || "all others"); }).join(", ") || "none") +
-      (seat.income_space !== null ? " · income space " + (seat.income_space + 1) : "") +
-      " · table: " + (table.guild_tile ? table.guild_tile.name : "no guild tile") + ", objectives " +
-      table.objectives.map(function (o) { return o.number + o.side; }).join(" ") + ", display " +
-      table.display.dragons.map(function (d) { return d ? d.name : "empty"; }).join(", ")));
-    drawClicks(table, seat);
-    var form = $("an-supply");
+  }
+
+  // The shown player's hand: dragons and cave cards, each a click away from the discard; more by the typed card.
+  function drawHand(seat) {
+    var hand = seat.hand.map(function (d) { return d.number; });
+    var caves = seat.cave_cards;
+    var dragonsRow = make("div", {class: "an-clicks", id: "an-clicks"}, make("span", {class: "an-note"}, "Dragons in hand: "));
+    seat.hand.forEach(function (d, i) {
+      dragonsRow.appendChild(editButton("hand:" + d.number, d.name + " (" + d.number + ") ×", "Discard " + d.name + " from the hand",
+        function () { edit({do: "hand", seat: seat.seat, dragons: hand.slice(0, i).concat(hand.slice(i + 1))}); },
+        {class: "an-edit an-hand-card", "data-card": String(d.number)}));
+    });
+    dragonsRow.appendChild(editButton("hand:add", "+ the dragon typed above", "Add the dragon typed above to the hand",
+      function () {
+        var card = dragonTyped();
+        if (card === null) { $("an-dragon").focus(); return; }
+        edit({do: "hand", seat: seat.seat, dragons: hand.concat([card])});
+      }, {class: "an-edit an-hand-add"}));
+    var cavesRow = make("div", {class: "an-clicks"}, make("span", {class: "an-note"}, "Cave cards in hand: "));
+    caves.forEach(function (number, i) {
+      cavesRow.appendChild(editButton("cave:" + number, "cave " + number + " ×", "Discard cave card " + number + " from the hand",
+        function () { edit({do: "cave_cards", seat: seat.seat, caves: caves.slice(0, i).concat(caves.slice(i + 1))}); },
+        {class: "an-edit an-cave-card", "data-card": String(number)}));
+    });
+    var typed = caveTyped();
+    cavesRow.appendChild(editButton("cave:add", typed === null ? "+ a cave card from the deck" : "+ cave card " + typed,
+      typed === null ? "Add a cave card from the deck to the hand" : "Add cave card " + typed + " to the hand",
+      function () { edit({do: "cave_cards", seat: seat.seat, caves: caves.concat([caveTyped() === null ? "deck" : caveTyped()])}); },
+      {class: "an-edit an-cave-add"}));
+    T.fill($("an-hand"), dragonsRow, cavesRow);
+  }
+
+  function drawShared(table, ctx) {
+    var less = editButton("round:-", "−", "The round before", function () { edit({do: "round", round: table.round - 1}); },
+      {class: "an-edit an-round-less", disabled: table.round <= 1 ? true : null});
+    var more = editButton("round:+", "+", "The next round", function () { edit({do: "round", round: table.round + 1}); },
+      {class: "an-edit an-round-more", disabled: table.round >= ctx.view.objectives.length ? true : null});
+    var round = T.round(ctx);
+    round[0].append(" ", less, more);
+    T.fill($("an-round"), round);
+    T.fill($("an-guild"), T.guild(ctx), make("p", {class: "an-note"}, "Click a track space to move " +
+      seatName(shown().seat) + "'s guild token there, a square of the tile to put their marker on it (or take it off)."));
+    T.fill($("an-display"), T.display(ctx));
+  }
+
+  function drawTable(table) {
+    var seat = shown(), ctx = tableContext();
+    drawPlayer(table, seat, ctx);
+    drawMat(table, seat);
+    drawHand(seat);
+    drawShared(table, ctx);
+    var form = $("an-supply"), res = seat.resources;
     form.coins.value = seat.coins; form.nest.value = seat.nest; form.caves.value = seat.cave_cards.length;
     VOCABULARY.resources.forEach(function (r) { form[r].value = res[r]; });
     form.hand.value = seat.hand.map(function (d) { return d.number; }).join(", ");
@@ -131,51 +328,6 @@
     form.explored_amethyst.value = seat.explored.amethyst_abyss;
     form.display_dragons.value = table.display.dragons.map(function (d) { return d ? d.number : ""; }).join(", ");
     form.display_caves.value = table.display.caves.map(function (c) { return c || ""; }).join(", ");
-  }
-
-  // Hand cards, display slots, the round and passing, each a click on the drawn table (the form below does the same).
-  function drawClicks(table, seat) {
-    var row = el("div", {class: "an-clicks", id: "an-clicks"});
-    var hand = seat.hand.map(function (d) { return d.number; });
-    row.appendChild(el("span", {}, "Hand (click to discard): "));
-    seat.hand.forEach(function (d, i) {
-      var b = el("button", {type: "button", class: "an-hand-card", "data-card": String(d.number)}, d.name + " (" + d.number + ") ×");
-      b.addEventListener("click", function () {
-        edit({do: "hand", seat: seat.seat, dragons: hand.slice(0, i).concat(hand.slice(i + 1))});
-      });
-      row.appendChild(b);
-    });
-    var add = el("button", {type: "button", class: "an-hand-add"}, "+ the dragon named above");
-    add.addEventListener("click", function () {
-      var card = $("an-dragon").value.trim(), m = /^(\d+)/.exec(card);
-      if (!card) { $("an-dragon").focus(); return; }
-      edit({do: "hand", seat: seat.seat, dragons: hand.concat([m ? Number(m[1]) : card])});
-    });
-    row.appendChild(add);
-    var dragons = table.display.dragons.map(function (d) { return d ? d.number : null; });
-    row.appendChild(el("span", {}, " · Display (click to empty or fill with the dragon named above): "));
-    dragons.forEach(function (number, i) {
-      var b = el("button", {type: "button", class: "an-display-slot", "data-slot": String(i)},
-        number === null ? "empty slot" : table.display.dragons[i].name + " ×");
-      b.addEventListener("click", function () {
-        var card = $("an-dragon").value.trim(), m = /^(\d+)/.exec(card), next = dragons.slice();
-        next[i] = number === null ? (m ? Number(m[1]) : card || null) : null;
-        edit({do: "display", dragons: next, caves: table.display.caves.slice()});
-      });
-      row.appendChild(b);
-    });
-    var less = el("button", {type: "button", class: "an-round-less", "aria-label": "Round before"}, "−");
-    var more = el("button", {type: "button", class: "an-round-more", "aria-label": "Next round"}, "+");
-    less.addEventListener("click", function () { edit({do: "round", round: table.round - 1}); });
-    more.addEventListener("click", function () { edit({do: "round", round: table.round + 1}); });
-    row.appendChild(el("span", {}, " · Round " + table.round + " "));
-    row.appendChild(less); row.appendChild(more);
-    var passed = el("button", {type: "button", class: "an-passed", "aria-pressed": String(seat.passed)},
-      seat.passed ? seat.name + " has passed (click: not passed)" : seat.name + " has not passed (click: passed)");
-    passed.addEventListener("click", function () { edit({do: "passed", seat: seat.seat, passed: !seat.passed}); });
-    row.appendChild(el("span", {}, " · "));
-    row.appendChild(passed);
-    $("an-mat").appendChild(row);
   }
 
   function clickSpace(seat, cave, s) {
@@ -239,6 +391,11 @@
     if (what === "objective") edit({do: "objective", seat: seat, round: Number(f.round.value), place: Number(f.place.value)});
     if (what === "income") edit({do: "income", seat: seat, space: Number(f.income.value)});
     if (what === "turn") { position.seat = seat; branches = [[]]; current = 0; attempt = {seat: seat}; send(); }
+  });
+
+  // The typed dragon and cave card name what a click on the table adds: the buttons say so as it is typed.
+  ["an-dragon", "an-cave"].forEach(function (id) {
+    $(id).addEventListener("input", function () { if (last) drawTable(last.table); });
   });
 
   $("an-setup").addEventListener("submit", function (event) {
@@ -461,10 +618,20 @@
       });
   });
 
+  // A redraw replaces the board's buttons: a keyboard user's place is found again by the same key.
+  function focusKey() {
+    var active = document.activeElement;
+    if (!active || active === document.body || !root.contains(active)) return null;
+    if (active.dataset.key) return '[data-key="' + CSS.escape(active.dataset.key) + '"]';
+    if (active.id) return "#" + CSS.escape(active.id);
+    return null;
+  }
+
   function draw() {
+    var key = focusKey();
     clearEngine();
     drawSeats(last.table);
-    drawMat(last.table);
+    drawTable(last.table);
     drawQuestion();
     drawSteps();
     drawBranches();
@@ -474,6 +641,10 @@
     var link = location.pathname + "?p=" + encodeURIComponent(text);
     $("an-share").href = link;
     if (text.length < 6000) history.replaceState(null, "", link);
+    if (key && (!document.activeElement || document.activeElement === document.body || !root.contains(document.activeElement))) {
+      var again = root.querySelector(key);
+      if (again && !again.disabled) again.focus({preventScroll: true});
+    }
   }
 
   send();

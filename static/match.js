@@ -36,35 +36,8 @@
   const SEEN_KEY = `wyrmdex-seen-${root.dataset.api}`;
   let seenBefore = null; // the last decision this browser showed at an earlier visit
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === undefined || value === null || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : value);
-    }
-    for (const child of children.flat(Infinity)) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function fill(node, ...children) {
-    node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
-  }
-
-  function plural(n, word) {
-    return `${n} ${word}${n === 1 ? "" : "s"}`;
-  }
-
-  function pic(name, label) {
-    const shown = ICON_NAMES[name] || name;
-    return el("span", {class: "icon icon-" + String(name).replace("_", "-"), role: "img", "aria-label": label || shown,
-      title: label || shown});
-  }
+  const T = window.WyrmdexTable;  // static/table.js: the table's pieces, shared with the analysis board
+  const {el, fill, plural, pic} = T;
 
   function icon(name, count) {
     return el("span", {class: "match-item", title: name},
@@ -152,34 +125,30 @@
 
   // -- cards -------------------------------------------------------------------------------------------------
 
-  function costPics(cost) {
-    const bits = Object.entries(cost || {}).map(([k, v]) => el("span", {class: "match-cost"}, String(v), pic(k)));
-    return bits.length ? bits : [el("span", {class: "match-cost"}, "free")];
+  // What static/table.js needs to draw the shared table: the view shown, and how a click there chooses.
+  function tableContext() {
+    return {
+      view: view(), board: data.board, cards: cards(), guildRows: data.guild_rows || [],
+      guildComplete: data.guild_complete, objectiveTexts: data.objective_texts || [],
+      marker, shortName, playerName, automaName: AUTOMA_NAME,
+      square: (row, sq) => {
+        const target = optionsAt((t) => t.guild && t.guild[0] === row && t.guild[1] === sq);
+        return target.length ? {label: target[0].label, onclick: () => pointAt(target), extra: sharedCost(target)} : null;
+      },
+      displayExtra: (type, i) => {
+        const opts = optionsAt((t) => t.display && t.display[0] === type && t.display[1] === i);
+        return opts.length ? el("button", {type: "button", class: "match-pick match-target", "data-take": `${type}:${i}`,
+          onclick: () => pointAt(opts)}, "Take this card", sharedCost(opts)) : null;
+      },
+    };
   }
 
   function dragonCard(index, extra) {
-    const card = cards().dragons[index];
-    if (!card) return el("div", {class: "match-card"}, `Dragon #${index}`);
-    return el("div", {class: "match-card match-dragon", "data-dragon": index},
-      el("a", {class: "match-card-name", href: card.url, target: "_blank", rel: "noopener"},
-        `${card.name} (${card.number}${card.printing === "updated" ? ", updated" : ""})`),
-      el("div", {class: "match-card-facts"},
-        el("span", {class: "match-card-vp", title: `${card.vp} VP`}, String(card.vp), pic("vp", "VP")), " ",
-        costPics(card.cost), ` · ${card.size} · ${card.trait} · nests ${card.capacity} · `,
-        card.habitats.map((h) => el("span", {class: `match-habitat match-habitat-${h}`}, CAVES[h])).reduce(
-          (acc, x) => acc.length ? [...acc, " / ", x] : [x], [])),
-      card.text ? el("div", {class: "match-card-text"}, card.text) : null,
-      extra || null);
+    return T.dragonCard(tableContext(), index, extra);
   }
 
   function caveCard(index, extra) {
-    const card = cards().caves[index];
-    if (!card) return el("div", {class: "match-card"}, `Cave card #${index}`);
-    return el("div", {class: "match-card match-cavecard", "data-cave": index},
-      el("a", {class: "match-card-name", href: card.url, target: "_blank", rel: "noopener"},
-        pic("cave", "cave card"), ` Cave card ${card.number}`),
-      card.text ? el("div", {class: "match-card-text"}, card.text) : null,
-      extra || null);
+    return T.caveCard(tableContext(), index, extra);
   }
 
   // -- the mat -----------------------------------------------------------------------------------------------
@@ -261,12 +230,7 @@
   }
 
   function supply(pl) {
-    return el("div", {class: "match-supply"},
-      el("span", {class: "match-item", title: `${pl.coins} coins`}, pic("coin", "coins"), ` ${pl.coins}`),
-      RESOURCES.map((r) => el("span", {class: "match-item", title: `${pl.resources[r]} ${r}`}, pic(r), ` ${pl.resources[r]}`)),
-      el("span", {class: "match-item"}, `hand: ${plural(pl.hand_count, "dragon")}, ${plural(pl.cave_card_count, "cave card")}`),
-      el("span", {class: "match-item"}, pic("guild", "guild"), ` guild ${pl.guild_advancements}`),
-      pl.passed ? el("span", {class: "match-item match-passed"}, "passed this round") : null);
+    return T.supply(tableContext(), pl);
   }
 
   function playerPanel(pl, v, mine) {
@@ -310,96 +274,16 @@
 
   // -- the shared table: round tracker, guild, display -------------------------------------------------------
 
-  function renderRound(v) {
-    const vp = data.board ? data.board.objective_vp : [];
-    const counts = v.objective_counts;
-    const places = ["1st", "2nd", "3rd"];
-    const rows = v.objectives.map((o, i) => {
-      const rnd = i + 1;
-      const placing = v.players.map((p) => ({seat: p.seat, places: p.objective_places}));
-      if (v.automa) placing.push({seat: v.automa.seat, places: v.automa.objective_places});
-      const placed = placing.filter((p) => p.places.length > i).map((p) => {
-        const place = p.places[i];
-        const got = place ? (vp[i] || [])[place - 1] || 0 : 0;
-        return el("span", {class: "match-placed"}, marker(p.seat), ` ${place ? places[place - 1] : "—"} ${got} VP`);
-      });
-      const now = rnd === v.round && counts ? v.players.map((p) => el("span", {class: "match-placed"},
-        marker(p.seat), ` ${counts[p.seat]}`)) : [];
-      if (now.length && v.automa && v.automa.objective_count !== null) {
-        now.push(el("span", {class: "match-placed"}, marker(v.automa.seat), ` ${v.automa.objective_count}`));
-      }
-      return el("li", {class: rnd === v.round ? "match-now" : "", "data-round": rnd},
-        el("strong", {}, `Round ${rnd}`), ` (tile ${o.tile}${o.side.toUpperCase()}): ${data.objective_texts[i] || ""}`,
-        el("div", {class: "match-note"}, "VP for 1st/2nd/3rd: ", (vp[i] || []).join(" / ")),
-        now.length ? el("div", {class: "match-standing"}, "Now: ", now) : null,
-        placed.length ? el("div", {class: "match-standing"}, "Placed: ", placed) : null);
-    });
-    fill(document.getElementById("round"),
-      el("h2", {}, `Round ${v.round} of ${v.objectives.length}`),
-      el("p", {}, `Start player: ${playerName(v.start_player)}. `, passedLine(v)),
-      el("ol", {class: "match-objectives", id: "objectives-list"}, rows),
-      data.board && data.board.income && !v.options.academy ? el("p", {class: "match-note", id: "round-income"},
-        `At the end of each round the objective is scored, then every player's income: ${data.board.income}`) : null);
+  function renderRound() {
+    fill(document.getElementById("round"), T.round(tableContext()));
   }
 
-  function passedLine(v) {
-    const passed = v.players.filter((p) => p.passed).map((p) => shortName(p.seat));
-    if (v.automa && v.automa.passed) passed.push(AUTOMA_NAME);
-    return passed.length ? `Passed: ${passed.join(", ")}.` : "Nobody has passed yet.";
+  function renderGuild() {
+    fill(document.getElementById("guild"), T.guild(tableContext()));
   }
 
-  function renderGuild(v) {
-    const board = data.board;
-    const track = board ? board.guild_track : [];
-    const spaces = track.map((sp, i) => el("li", {class: "match-track-space" + (sp.brown ? " match-track-brown" : ""),
-      title: sp.brown ? "place a marker on the guild tile" : sp.text},
-      sp.brown ? pic("guild", "place a marker") : pic(sp.icon, sp.text),
-      el("span", {class: "match-track-who"}, v.players.filter((p) => p.guild_space === i).map((p) => marker(p.seat)),
-        v.automa && v.automa.guild_space === i ? marker(v.automa.seat) : null)));
-    const rows = data.guild_rows || [];
-    const squares = v.guild.squares;
-    const squareCell = (row, sq, seats) => {
-      const target = optionsAt((t) => t.guild && t.guild[0] === row && t.guild[1] === sq);
-      const body = seats.length ? seats.map(marker) : ["□"];
-      return target.length
-        ? el("button", {type: "button", class: "match-square match-target", "data-square": `${row}:${sq}`,
-          onclick: () => pointAt(target), "aria-label": target[0].label}, body, sharedCost(target))
-        : el("span", {class: "match-square"}, body);
-    };
-    const endRow = squares.length > rows.length ? squares[squares.length - 1] : null;
-    fill(document.getElementById("guild"),
-      el("h2", {}, `Dragon Guild: ${v.guild.tile || "none"}`),
-      el("ol", {class: "match-track", "aria-label": "the guild track"}, spaces),
-      data.guild_complete ? null : el("p", {class: "match-note"},
-        "Some rows of this tile are not known yet, so the game plays it with the rows shown here only."),
-      el("ol", {class: "match-guild"}, rows.map((row, i) => el("li", {},
-        el("span", {class: "match-markers"}, (squares[i] || []).map((seats, sq) => squareCell(i, sq, seats))), " ",
-        row.end_game ? "(end of game) " : "", row.text))),
-      endRow ? el("p", {class: "match-guild-end"}, "End of game VP: ",
-        endRow.map((seats, sq) => el("span", {},
-          squareCell(-1, sq, seats), ` ${(board && board.guild_end_vp[sq]) || ""} `))) : null);
-  }
-
-  function renderDisplay(v) {
-    const take = (type, i) => optionsAt((t) => t.display && t.display[0] === type && t.display[1] === i);
-    const withTake = (card, type, i) => {
-      const opts = take(type, i);
-      return opts.length ? el("button", {type: "button", class: "match-pick match-target", "data-take": `${type}:${i}`,
-        onclick: () => pointAt(opts)}, "Take this card", sharedCost(opts)) : null;
-    };
-    const dis = v.discards;
-    const discardNames = dis.dragons.slice(-8).reverse().map((d) => (cards().dragons[d] || {}).name || `#${d}`);
-    fill(document.getElementById("display"),
-      el("h2", {}, "Display and decks"),
-      el("p", {class: "match-decks"}, pic("dragon", "dragon deck"), ` dragon deck ${v.decks.dragons} · `,
-        pic("cave", "cave deck"), ` cave deck ${v.decks.caves} · discarded: ${plural(dis.dragons.length, "dragon")}, `
-        + `${plural(dis.caves.length, "cave card")}`),
-      discardNames.length ? el("details", {class: "match-discards"}, el("summary", {}, "Discard pile (newest first)"),
-        el("p", {}, discardNames.join(", "))) : null,
-      el("div", {class: "match-display"},
-        v.display.dragons.map((d, i) => d === null ? el("div", {class: "match-card"}, "(empty)")
-          : dragonCard(d, withTake("dragon", i))),
-        v.display.caves.map((c, i) => c === null ? null : caveCard(c, withTake("cave", i)))));
+  function renderDisplay() {
+    fill(document.getElementById("display"), T.display(tableContext()));
   }
 
   // -- the Automa's side of a solo game: everything of hers that lies open on the table ---------------------

@@ -18,6 +18,7 @@ from .errors import AnalysisInputError
 MAIN_ACTION = "main_action"  # the kind of the turn's question (game/language/questions.py)
 MAX_COUNT = 20
 MAX_EDITS = 200
+DECK = "deck"  # in a list of cave cards (a hand, the display): one card from the deck, whichever is on top
 SETUP_KEYS = {"players", "seed", "academy", "automa", "empty"}
 # An empty table: nothing in front of anyone; the decks, the display, the guild tile and the objectives as dealt.
 # Built with a coin each, taken back after: loading a table where passing is everyone's lone option would let the
@@ -39,6 +40,10 @@ def cave_index(value, field):
     if isinstance(value, str) and value.lower() in short:
         return short[value.lower()]
     raise AnalysisInputError(field, f"expected a cave: {', '.join(CAVES)} (or crimson, golden, amethyst)")
+
+
+def _player(seat):
+    return f"Player {seat + 1}"
 
 
 def _seat(st, value, field):
@@ -225,6 +230,7 @@ EDIT_FIELDS = {
     "explored": {"seat", "cave", "times"},
     "guild": {"seat", "advancements"},
     "marker": {"seat", "row", "square"},
+    "remove_marker": {"seat", "row", "square"},
     "objective": {"seat", "round", "place"},
     "objective_tile": {"round", "tile", "side"},
     "passed": {"seat", "passed"},
@@ -359,33 +365,50 @@ def apply_edit(cards, st, edit, field):
             for _ in range(count):
                 pl.caves.append(_take_cave_card(st, f"{field}.caves"))
         elif isinstance(wanted, list) and len(wanted) <= MAX_COUNT:
-            st.cave_deck.extend(pl.caves)
+            # The cards given back go under the deck, so a "deck" entry draws a card that was not in the hand.
+            st.cave_deck[:0] = pl.caves
             pl.caves = []
             for k, ref in enumerate(wanted):
+                if ref == DECK:
+                    continue
                 card = _cave_card(cards, st, ref, f"{field}.caves[{k}]")
                 if not remove_cave_card(st, card):
                     raise AnalysisInputError(f"{field}.caves[{k}]", "that cave card is not in this game")
                 pl.caves.append(card)
+            for k, ref in enumerate(wanted):
+                if ref == DECK:
+                    pl.caves.append(_take_cave_card(st, f"{field}.caves[{k}]"))
         else:
-            raise AnalysisInputError(f"{field}.caves", "expected a count, or a list of cave card numbers")
+            raise AnalysisInputError(f"{field}.caves", "expected a count, or a list of cave card numbers "
+                                                       "(\"deck\" for one from the deck)")
     elif do == "display":
-        for key, slots, find, remove, back in (
-                ("dragons", st.display_dragons, _dragon_card, remove_dragon_card, st.dragon_deck),
-                ("caves", st.display_caves, _cave_card, remove_cave_card, st.cave_deck)):
+        for key, slots, find, remove, back, draw in (
+                ("dragons", st.display_dragons, _dragon_card, remove_dragon_card, st.dragon_deck, st.draw_dragon),
+                ("caves", st.display_caves, _cave_card, remove_cave_card, st.cave_deck, st.draw_cave)):
             if key not in edit:
                 continue
             wanted = edit[key]
             if not isinstance(wanted, list) or len(wanted) > 3:
-                raise AnalysisInputError(f"{field}.{key}", "expected up to 3 cards (null for an empty slot)")
-            back.extend(c for c in slots if c is not None)
+                raise AnalysisInputError(f"{field}.{key}", "expected up to 3 cards (null for an empty slot, "
+                                                           "\"deck\" for the deck's top card)")
+            returned = [c for c in slots if c is not None]
             slots[:] = [None, None, None]
             for k, ref in enumerate(wanted):
-                if ref is None:
+                if ref is None or ref == DECK:
                     continue
                 card = find(cards, st, ref, f"{field}.{key}[{k}]")
-                if not remove(st, card):
+                if card in returned:
+                    returned.remove(card)
+                elif not remove(st, card):
                     raise AnalysisInputError(f"{field}.{key}[{k}]", "that card is not in this game")
                 slots[k] = card
+            # A card taken out of the display goes under its deck, so a slot filled from the deck takes a new card.
+            for k, ref in enumerate(wanted):
+                if ref == DECK:
+                    slots[k] = draw()
+                    if slots[k] is None:
+                        raise AnalysisInputError(f"{field}.{key}[{k}]", "the deck is empty")
+            back[:0] = returned
     elif do == "round":
         st.round = whole(edit.get("round"), f"{field}.round", 1, st.cat.rounds)
     elif do == "explored":
@@ -404,12 +427,28 @@ def apply_edit(cards, st, edit, field):
             raise AnalysisInputError(f"{field}.square", "that square already holds a marker")
         rows[row][square].append(seat)
         pl.markers.append([-1 if end_row else row, square])
+    elif do == "remove_marker":
+        rows = st.guild_board
+        row = whole(edit.get("row"), f"{field}.row", 1, len(rows)) - 1
+        square = whole(edit.get("square", 1), f"{field}.square", 1, len(rows[row])) - 1
+        mark = [-1 if row == len(rows) - 1 else row, square]
+        if mark not in [list(m) for m in pl.markers] or seat not in rows[row][square]:
+            raise AnalysisInputError(f"{field}.square", f"{_player(seat)} has no marker on that square")
+        rows[row][square].remove(seat)
+        del pl.markers[[list(m) for m in pl.markers].index(mark)]  # one only: the END GAME row's last square holds many
     elif do == "objective":
         rnd = whole(edit.get("round"), f"{field}.round", 1, st.cat.rounds)
-        place = whole(edit.get("place"), f"{field}.place", 0, 3)
-        while len(pl.objectives) < rnd:
-            pl.objectives.append(0)
-        pl.objectives[rnd - 1] = place
+        if edit.get("place", 0) is None:  # the marker taken off: only the last one placed, as the rounds go in order
+            if len(pl.objectives) != rnd:
+                raise AnalysisInputError(f"{field}.round", f"{_player(seat)}'s last objective marker is "
+                                                           f"{'round ' + str(len(pl.objectives)) if pl.objectives else 'not placed'}: "
+                                                           f"take markers off from the last round back")
+            pl.objectives.pop()
+        else:
+            place = whole(edit.get("place"), f"{field}.place", 0, 3)
+            while len(pl.objectives) < rnd:
+                pl.objectives.append(0)
+            pl.objectives[rnd - 1] = place
     elif do == "objective_tile":
         rnd = whole(edit.get("round"), f"{field}.round", 1, st.cat.rounds)
         number = edit.get("tile")
@@ -429,9 +468,19 @@ def apply_edit(cards, st, edit, field):
         if not st.options.get("academy"):
             raise AnalysisInputError(f"{field}.space", "income spaces are a Dragon Academy rule: set academy")
         spaces = st.cat.academy_income.get(st.round, ())
-        space = whole(edit.get("space"), f"{field}.space", 1, max(1, len(spaces))) - 1
-        if str(space) in st.income_taken:
+        if not spaces:
+            raise AnalysisInputError(f"{field}.space", f"round {st.round} has no income spaces")
+        if "space" in edit and edit["space"] is None:  # off the income space again (still passed)
+            if pl.income_space is None:
+                raise AnalysisInputError(f"{field}.space", f"{_player(seat)} is on no income space")
+            st.income_taken.pop(str(pl.income_space), None)
+            pl.income_space = None
+            return
+        space = whole(edit.get("space"), f"{field}.space", 1, len(spaces)) - 1
+        if st.income_taken.get(str(space), seat) != seat:
             raise AnalysisInputError(f"{field}.space", "another player took that income space")
+        if pl.income_space is not None:
+            st.income_taken.pop(str(pl.income_space), None)
         pl.income_space = space
         pl.passed = True
         st.income_taken[str(space)] = seat

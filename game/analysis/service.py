@@ -5,6 +5,7 @@ gives), what it refuses (with the rule, linked to /rules/) and which official ru
 Nothing is saved: an answer is a pure function of the request, so a branch is a list of decisions and the move
 tree lives with the client (the page keeps it, the URL shares it).
 """
+from game import catalogue
 from game.checker import resolve
 from game.checker.services import current_cards
 from game.engine import bots
@@ -12,7 +13,8 @@ from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.model import COLUMNS
 from game.engine.position import export_position
 from game.engine.scoring import CATEGORIES, base_breakdown, guild_marker_vp, objective_vp
-from game.engine.view import events_for
+from game.engine.view import events_for, view_for
+from game.matches.present import drawing
 from game.language.events import Names, render_event, render_event_html
 from game.language.vocabulary import CAVE_NAMES, CAVES, RESOURCES
 from game.rules import rules_anchor, rulings
@@ -298,6 +300,13 @@ def table(st):
     }
 
 
+def drawn(st, snapshot):
+    """The shared table (guild, round tracker, display, decks, supplies) as the match page draws it: a spectator's
+    view_for and what static/table.js needs beside it. Hands and the mat come from `table`, as the board edits them."""
+    view = view_for(st, None)
+    return dict(drawing(view, snapshot), view=view)
+
+
 # -- the whole run --------------------------------------------------------------------------------------------
 
 def attempt_seat(st, attempt):
@@ -332,7 +341,8 @@ def replay(st, decisions, on_step=None):
 def analyse(body):
     """Answer a request {position, try, decisions}: see the module docstring. Raises AnalysisInputError."""
     position, attempt, decisions = read_body(body)
-    cards = current_cards()
+    snapshot = catalogue.current()
+    cards = current_cards(snapshot)
     st = board.read(cards, position)
     st.events = []
     notes = start(cards, st, attempt)
@@ -354,6 +364,7 @@ def analyse(body):
         "pending": pending_json(st) if st.pending is not None else None,
         "rulings": touched_rulings(st, subject),
         "table": table(st),
+        "drawing": drawn(st, snapshot),
         "position": export_position(st),
     }
 

@@ -26,9 +26,9 @@ RULE_LABELS = {**{name: term.label for name, term in SEARCH_TERMS.items() if ter
                "guild": "Dragon Guild", "egg": "eggs", "mat": "on your mat"}
 
 
-def current_cards():
-    """The checker's card lookups over the catalogue as it is now, built once per catalogue."""
-    return catalogue.current().view("checker", lambda snapshot: Cards(snapshot.engine))
+def current_cards(snapshot=None):
+    """The checker's card lookups over the catalogue as it is now (or `snapshot`), built once per catalogue."""
+    return (snapshot or catalogue.current()).view("checker", lambda snapshot: Cards(snapshot.engine))
 
 def rule_words(ability):
     """Rule keywords an ability uses, in reading order: its kind, then its words, scopes and items."""

@@ -345,6 +345,22 @@ def _shown_cards(view):
     return dragons, caves
 
 
+def drawing(view, snapshot):
+    """What the drawn table needs beside a `view_for`: the printed board facts, the cards the view shows, the guild
+    tile's rows and the objective tiles' words (static/table.js draws them; the match page and the analysis board
+    both). Only cards the view names are described, so nothing hidden is told."""
+    known = board_cards(None, snapshot)
+    dragons, caves = _shown_cards(view)
+    return {
+        "board": table.board_facts(None, snapshot),
+        "cards": {"dragons": {i: known["dragons"][i] for i in sorted(dragons)},
+                  "caves": {i: known["caves"][i] for i in sorted(caves)}},
+        "guild_rows": known["guild_rows"].get(view["guild"]["tile_number"], []),
+        "guild_complete": known["guild_complete"].get(view["guild"]["tile_number"], True),
+        "objective_texts": [known["objectives"].get(o["tile"], {}).get(o["side"], "") for o in view["objectives"]],
+    }
+
+
 def match_json(match, user):
     """The whole page's data for `user` (a spectator when not seated)."""
     data = summary(match, user)
@@ -357,16 +373,8 @@ def match_json(match, user):
     if state is not None:
         view = view_for(state, seat)
         data["view"] = table.with_extras(state, view)
-        data["board"] = table.board_facts(match.catalogue_id, snapshot_of(match))
         data["your_turn"] = view["pending"] is not None and view["pending"]["player"] == seat
-        known = board_cards(match.catalogue_id, snapshot_of(match))
-        dragons, caves = _shown_cards(view)
-        data["cards"] = {"dragons": {i: known["dragons"][i] for i in sorted(dragons)},
-                         "caves": {i: known["caves"][i] for i in sorted(caves)}}
-        data["guild_rows"] = known["guild_rows"].get(view["guild"]["tile_number"], [])
-        data["guild_complete"] = known["guild_complete"].get(view["guild"]["tile_number"], True)
-        data["objective_texts"] = [known["objectives"].get(o["tile"], {}).get(o["side"], "")
-                                   for o in view["objectives"]]
+        data.update(drawing(view, snapshot_of(match)))
     data["log"] = []
     if state is not None:
         known = board_cards(match.catalogue_id, snapshot_of(match))

@@ -57,13 +57,16 @@ def _board_facts(snapshot):
         "mat": mat,
         "excavate_eggs": list(cat.excavate_eggs), "excavate_coins": cat.excavate_coins,
         "entice_coins": cat.entice_coins,
-        "explore_costs": [{"coin": c, "egg": e} for c, e in cat.explore_costs],
+        "explore_costs": [{"coin": c, "egg": e} for c, e in cat.explore_costs], "mat_nests": cat.mat_nests,
         "column_4": render_effect(cat.column_4_effect) if cat.column_4_effect else "",
         "guild_track": [dict(_printed(effect), brown=effect is None) for effect in cat.guild_spaces],
         "guild_start": cat.guild_start, "guild_end_vp": list(cat.guild_end_vp),
         "objective_vp": [cat.objective_vp.get(r, []) for r in range(1, cat.rounds + 1)],
         "exchange": {"give": cat.exchange_give, "get": cat.exchange_get},
         "income": render_effect(cat.income_effect),
+        # Dragon Academy: the income spaces of the round tracker, per round (a round without any has none)
+        "academy_income": [[render_effect(effect) for effect in cat.academy_income.get(r, ())]
+                           for r in range(1, cat.rounds + 1)],
     }
 
 

@@ -194,20 +194,36 @@ def test_undo_within_a_turn_shows_the_table_before_the_last_staged_choice(api_as
     """The board's undo drops the last staged choice and tries the rest again (static/match.js undo() ->
     tryStaged): that answer is the table as it was after the choices kept, not after the one taken back."""
     rng = random.Random(5)
+
+    def question(pending):  # what the table asks: its prompt and each option
+        pending = pending or {}
+        return pending.get("prompt"), [(o["kind"], list(o["args"])) for o in pending.get("options") or ()]
+    def two_tries(client, match, state):
+        """A first choice and a second after it, both open to try, whose tables ask different things (two
+        yes-or-no questions in a row look alike by their options alone, so the prompt counts too)."""
+        for first_option in state.legal_options()[:8]:
+            first = first_option.to_dict()
+            once = post(client, url(match), {"version": match.version, "options": [first]}).json()
+            if not once["open"]:
+                continue
+            for second in once["view"]["pending"]["options"][:4]:
+                second = {"kind": second["kind"], "args": second["args"]}
+                twice = post(client, url(match), {"version": match.version, "options": [first, second]}).json()
+                if twice["open"] and question(twice["view"]["pending"]) != question(once["view"]["pending"]):
+                    return first_option, once, twice
+        return None
+
     for _ in range(200):  # play on until a turn has two choices that can both be tried before sending
         match = Match.objects.get(pk=started.pk)
         state = services.load_state(match)
+        assert state.pending is not None, "the game ended before a turn had two choices to try"
         seat = state.pending.player
         client = api_as(user_at(match, seat))
-        first_option = state.legal_options()[0]
-        first = first_option.to_dict()
-        once = post(client, url(match), {"version": match.version, "options": [first]}).json()
-        if once["open"]:
-            second = once["view"]["pending"]["options"][0]
-            second = {"kind": second["kind"], "args": second["args"]}
-            twice = post(client, url(match), {"version": match.version, "options": [first, second]}).json()
-            if twice["open"] and twice["view"] != once["view"]:
-                break
+        found = two_tries(client, match, state)
+        if found:
+            first_option, once, twice = found
+            first = first_option.to_dict()
+            break
         services.submit_decision(match.pk, user_at(match, seat), match.version,
                                  rng.choice(state.legal_options()).to_dict())
     else:
@@ -220,7 +236,5 @@ def test_undo_within_a_turn_shows_the_table_before_the_last_staged_choice(api_as
     state.apply(first_option)
     asked = view_for(state, seat)["pending"]
 
-    def choices(pending):
-        return [(o["kind"], list(o["args"])) for o in pending["options"]]
-    assert choices(undone.json()["view"]["pending"]) == choices(asked) != choices(twice["view"]["pending"])
+    assert question(undone.json()["view"]["pending"]) == question(asked) != question(twice["view"]["pending"])
     assert snapshot(match.pk) == before
