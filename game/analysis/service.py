@@ -144,12 +144,7 @@ def start(cards, st, attempt):
 
 # -- what the engine asks, and what it refuses ----------------------------------------------------------------
 
-def named(changes):
-    """The checker's change list speaks to seat 0 as "You"; on the board every seat is a player by number."""
-    for change in changes:
-        if change["seat"] is not None and ": " in change["text"]:
-            change["text"] = f"{seat_name(change['seat'])}: {change['text'].split(': ', 1)[1]}"
-    return changes
+BOARD = resolve.Voice(seat_name, lambda seat: f"{seat_name(seat)}'s", lambda seat: False)
 
 
 def outcome(st, option, before):
@@ -157,7 +152,7 @@ def outcome(st, option, before):
     twin = st.clone()
     twin.events = None
     twin.apply(option)
-    return [change["text"] for change in named(resolve.diff(twin, before, resolve.snapshot(twin)))]
+    return [change["text"] for change in resolve.diff(twin, before, resolve.snapshot(twin, BOARD), BOARD)]
 
 
 def option_json(st, option, seat, before=None):
@@ -208,7 +203,7 @@ def refused(st):
 
 def pending_json(st):
     pending = st.pending
-    before = resolve.snapshot(st)
+    before = resolve.snapshot(st, BOARD)
     return {"player": pending.player, "who": seat_name(pending.player), "prompt": pending.prompt,
             "kind": pending.kind, "data": pending.data,
             "options": [option_json(st, o, pending.player, before) for o in pending.options],
@@ -328,7 +323,7 @@ def replay(st, decisions, on_step=None):
             raise AnalysisInputError(f"decisions[{i}]", str(error)) from None
         if st.pending is None:
             raise AnalysisInputError(f"decisions[{i}]", "the game is over: no decision is expected")
-        before = resolve.snapshot(st) if on_step is not None else None
+        before = resolve.snapshot(st, BOARD) if on_step is not None else None
         seat, prompt, label = st.pending.player, st.pending.prompt, st.label(option)
         try:
             events = st.apply(option)
@@ -352,7 +347,7 @@ def analyse(body):
     def record(i, seat, prompt, label, option, before, events):
         steps.append({"number": i + 1, "seat": seat, "who": seat_name(seat), "prompt": prompt,
                       "decision": option.to_dict(), "label": label, "events": narrate(st, events, seat),
-                      "changes": named(resolve.diff(st, before, resolve.snapshot(st)))})
+                      "changes": resolve.diff(st, before, resolve.snapshot(st, BOARD), BOARD)})
 
     replay(st, decisions, record)
     return {

@@ -21,6 +21,18 @@ def seat_name(seat):
     return "You" if seat == 0 else f"Opponent {seat}"
 
 
+class Voice:
+    """How changes name the seats: the checker speaks to seat 0 as "you" and keeps the opponents' hands hidden;
+    the analysis board names every seat by number and shows every hand, since every seat is editable there."""
+    __slots__ = ("name", "whose", "hides_hand")
+
+    def __init__(self, name, whose, hides_hand):
+        self.name, self.whose, self.hides_hand = name, whose, hides_hand
+
+
+CHECKER = Voice(seat_name, lambda seat: "your" if seat == 0 else f"opponent {seat}'s", lambda seat: seat != 0)
+
+
 # -- firing the ability ---------------------------------------------------------------------------------------
 
 def fire(st, subject, ability, s):
@@ -112,8 +124,8 @@ def _vp(st, pl):
     return sum(breakdown[c] for c in CATEGORIES)
 
 
-def snapshot(st):
-    """What a step may change, per seat, plus where every card is."""
+def snapshot(st, voice=CHECKER):
+    """What a step may change, per seat, plus where every card is (in `voice`'s words) and whose hand holds it."""
     seats = []
     for pl in st.players:
         seat = {"coins": pl.coins, "dragon cards in hand": len(pl.hand), "cave cards in hand": len(pl.caves),
@@ -131,10 +143,12 @@ def snapshot(st):
                 spaces[i][f"{r} cached"] = s.cached[k]
         seat["spaces"] = spaces
         seats.append(seat)
-    return {"seats": seats, "dragons": _dragon_places(st), "caves": _cave_places(st)}
+    hands = {"dragons": {d: pl.seat for pl in st.players for d in pl.hand},
+             "caves": {c: pl.seat for pl in st.players for c in pl.caves}}
+    return {"seats": seats, "dragons": _dragon_places(st, voice), "caves": _cave_places(st, voice), "hands": hands}
 
 
-def _dragon_places(st):
+def _dragon_places(st, voice):
     where = {}
     for d in st.dragon_deck:
         where[d] = "the deck"
@@ -146,7 +160,7 @@ def _dragon_places(st):
     for d in st.revealed:
         where[d] = "revealed"
     for pl in st.players:
-        who = "your" if pl.seat == 0 else f"opponent {pl.seat}'s"
+        who = voice.whose(pl.seat)
         for d in pl.hand:
             where[d] = f"{who} hand"
         for i, s in enumerate(pl.spaces):
@@ -157,7 +171,7 @@ def _dragon_places(st):
     return where
 
 
-def _cave_places(st):
+def _cave_places(st, voice):
     where = {}
     for c in st.cave_deck:
         where[c] = "the deck"
@@ -167,7 +181,7 @@ def _cave_places(st):
         if c is not None:
             where[c] = "the display"
     for pl in st.players:
-        who = "your" if pl.seat == 0 else f"opponent {pl.seat}'s"
+        who = voice.whose(pl.seat)
         for c in pl.caves:
             where[c] = f"{who} hand"
         for i, s in enumerate(pl.spaces):
@@ -176,14 +190,14 @@ def _cave_places(st):
     return where
 
 
-def diff(st, before, after):
+def diff(st, before, after, voice=CHECKER):
     """Plain-words changes between two snapshots, seat by seat, then the cards that moved."""
     changes = []
     for seat, (b, a) in enumerate(zip(before["seats"], after["seats"])):
         for key in b:
             if key != "spaces" and b[key] != a[key]:
                 changes.append({"seat": seat, "what": key, "where": None, "before": b[key], "after": a[key],
-                                "text": f"{seat_name(seat)}: {key} {b[key]} → {a[key]}"})
+                                "text": f"{voice.name(seat)}: {key} {b[key]} → {a[key]}"})
         for index in sorted(set(b["spaces"]) | set(a["spaces"])):
             sb, sa = b["spaces"].get(index), a["spaces"].get(index)
             if sb is None or sa is None:
@@ -192,16 +206,15 @@ def diff(st, before, after):
                 if sb[key] != sa[key]:
                     where = _space_name(st, seat, index)
                     changes.append({"seat": seat, "what": key, "where": where, "before": sb[key], "after": sa[key],
-                                    "text": f"{seat_name(seat)}: {key} on {where} {_yes(sb[key])} → "
+                                    "text": f"{voice.name(seat)}: {key} on {where} {_yes(sb[key])} → "
                                             f"{_yes(sa[key])}"})
     for kind, label in (("dragons", lambda c: st.cat.dragons[c].label()), ("caves", lambda c: st.cat.caves[c].label())):
         moved = [(c, before[kind].get(c), a) for c, a in after[kind].items() if before[kind].get(c) != a]
         for card, was, now in sorted(moved, key=lambda m: m[0]):
             if was == "the deck" and now == "the display":
                 continue  # the display refilling is not the ability's doing
-            name = label(card)
-            if "opponent" in (now or "") and "hand" in now:
-                name = "a card"  # an opponent's hand stays hidden
+            holder = after["hands"][kind].get(card)
+            name = "a card" if holder is not None and voice.hides_hand(holder) else label(card)
             changes.append({"seat": None, "what": "card", "where": None, "before": was, "after": now,
                             "text": f"{name}: {was or 'nowhere'} → {now}"})
     return changes

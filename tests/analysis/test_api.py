@@ -118,6 +118,19 @@ def test_every_option_says_what_it_costs_gives_and_changes_before_it_is_taken(as
     assert gains == {"meat": ({}, {"meat": 1}), "crystal": ({}, {"crystal": 1})}
 
 
+def test_the_changes_name_the_seat_that_acts_by_its_number_and_show_its_hand(ask):
+    """The same card for Player 2: the changes speak of Player 2's hand and mat, never of "your" or an
+    "opponent" (the checker's words for seat 0 and the others), and name the tucked card, as every hand is open here."""
+    pos = position({"do": "dragon", "seat": 1, "cave": "crimson", "column": 1, "card": 80},
+                   {"do": "hand", "seat": 1, "dragons": [128, 50]})
+    result = ask(pos, {"seat": 1, "card": 80}, [yes()])
+    tuck = next(o for o in offered(result, "tuck") if "Sharp-Tongued" in o["label"])
+    assert "Player 2: dragon cards in hand 2 → 1" in tuck["result"]
+    moved = [line for line in tuck["result"] if line.startswith("Sharp-Tongued Spitter")]
+    assert len(moved) == 1 and "Player 2's hand → tucked under" in moved[0] and "on Player 2's mat" in moved[0]
+    assert not [line for line in tuck["result"] if "your" in line or "opponent" in line.lower()]
+
+
 def test_the_rulings_shown_follow_the_question_being_asked(ask):
     """A tuck question brings the tucking rulings; a main action brings those about the actions."""
     pos = position({"do": "dragon", "seat": 0, "cave": "crimson", "column": 1, "card": 128},
