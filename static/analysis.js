@@ -233,10 +233,11 @@
         make("span", {class: "match-adjust", "data-item": "nest"}, nest[0],
           make("span", {class: "match-item"}, T.pic("egg", "eggs in mat nests"), " " + seat.nest + " in mat nests"), nest[1]),
         passed, turn),
-      make("p", {class: "an-summary"}, seat.name + ": " + seat.coins + " coins · " +
-        VOCABULARY.resources.map(function (r) { return seat.resources[r] + " " + r; }).join(", ") + " · " + seat.nest +
-        " eggs in mat nests · hand: " + (seat.hand.map(function (d) { return d.name + " (" + d.number + ")"; }).join(", ") || "none") +
-        " · " + seat.cave_cards.length + " cave cards · guild " + seat.guild + " · round " + table.round));
+      make("p", {class: "an-summary"}, seat.name + ": " + T.plural(seat.coins, "coin") + " · " +
+        VOCABULARY.resources.map(function (r) { return seat.resources[r] + " " + r; }).join(", ") + " · " +
+        T.plural(seat.nest, "egg") + " in mat nests · hand: " +
+        (seat.hand.map(function (d) { return d.name + " (" + d.number + ")"; }).join(", ") || "none") +
+        " · " + T.plural(seat.cave_cards.length, "cave card") + " · guild " + seat.guild + " · round " + table.round));
   }
 
   function drawMat(table, seat) {

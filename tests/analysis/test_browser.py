@@ -45,13 +45,15 @@ def test_build_by_clicking_ask_a_question_and_follow_two_branches(browser, live_
 
     # Only clicks on the drawn table from here. Three coins and a meat in the supply (one too many, taken back).
     for n in (1, 2, 3):
-        press(browser, "supply:coin:+", lambda d, n=n: f"{n} coins" in css(d, ".an-summary")[0].text)
+        words = f"{n} coin{'s' if n > 1 else ''} ·"
+        press(browser, "supply:coin:+", lambda d, words=words: words in css(d, ".an-summary")[0].text)
     press(browser, "supply:meat:+", lambda d: "1 meat" in css(d, ".an-summary")[0].text)
     press(browser, "supply:meat:-", lambda d: "0 meat" in css(d, ".an-summary")[0].text)
     assert key(browser, "supply:meat:-").get_attribute("disabled") is not None  # nothing to take back now
     # Two eggs in the mat nests; the Golden Grotto explored once this round.
     for n in (1, 2):
-        press(browser, "nest:+", lambda d, n=n: f"{n} eggs in mat nests" in css(d, ".an-summary")[0].text)
+        words = f"{n} egg{'s' if n > 1 else ''} in mat nests"
+        press(browser, "nest:+", lambda d, words=words: words in css(d, ".an-summary")[0].text)
     press(browser, "explore:golden_grotto:+", lambda d: "explored 1×" in css(d, ".an-cave-name")[1].text)
     # The guild token two spaces on, a marker on the guild tile's first square, 1st place on round 1's objective.
     press(browser, "track:2", lambda d: pressed(d, "track:2"))
@@ -65,7 +67,7 @@ def test_build_by_clicking_ask_a_question_and_follow_two_branches(browser, live_
     # The keyboard user's place survives the redraw: the button clicked has the focus again.
     assert browser.execute_script("return document.activeElement.dataset.key") == "space:crimson_cavern:3"
     summary = css(browser, ".an-summary")[0].text
-    assert "3 coins" in summary and "2 eggs in mat nests" in summary and "1 cave cards" in summary
+    assert "3 coins" in summary and "2 eggs in mat nests" in summary and "1 cave card ·" in summary
     assert "guild 2" in summary
 
     # The question: what does the 4th Crimson space cost? The option says it.
