@@ -5,7 +5,8 @@ Runs gunicorn on PostgreSQL for this tree and, with `--old DIR`, for an older ch
 in the same run (`git archive <commit> | tar -x -C DIR`; the old tree runs with this tree's .venv). For each tree it
 measures, with wrk and a Lua script that makes every request a query never asked before (so the answer cache never
 helps): requests per second and p50/p99 latency at concurrency 1 and 32, next to a static file of the same size
-served by the same gunicorn (whitenoise); the in-process p50 of new queries through Django's test client; and the
+served by the same gunicorn (whitenoise), the two taking turns in short slices (`--slices`) so that both meet the same
+load on a shared machine; the in-process p50 of new queries through Django's test client; and the
 time of the first search a freshly started worker answers. Needs `wrk` (`apt-get install -y wrk`) and PostgreSQL;
 the database named by --database is created if absent, migrated and loaded with the catalogue.
 
@@ -16,6 +17,7 @@ import argparse
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -133,6 +135,23 @@ def wrk(url, connections, seconds, threads, lua=None):
     return rps, p50, p99
 
 
+def in_turns(url, path, lua, static, connections, args):
+    """wrk on new queries and on the static twin in turns, `args.slices` slices of each adding up to `args.seconds`,
+    so both meet the same machine: on a shared one the load moves more between two 10-second windows than the ratio
+    being measured. Requests per second are the slices' mean (they are equally long); p50 and p99 their median."""
+    seconds = max(1, round(args.seconds / args.slices))
+    searches, statics = [], []
+    for _ in range(args.slices):
+        lua.write_text(LUA % (path, time.time_ns()))  # queries never asked before in every slice
+        searches.append(wrk(url, connections, seconds, args.threads, lua))
+        statics.append(wrk(static, connections, seconds, args.threads))
+    return _combined(searches), _combined(statics)
+
+
+def _combined(slices):
+    return tuple(statistics.mean(part) if i == 0 else statistics.median(part) for i, part in enumerate(zip(*slices)))
+
+
 def _ms(text):
     value, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()
     return float(value) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
@@ -180,9 +199,8 @@ def measure_tree(label, tree, args, port):
             wrk(static, 8, 1, 2)
             row = {"tree": label, "query": name, "size": size, "in_process": ms, "first": first}
             for connections in (1, 32):
-                lua.write_text(LUA % (search_path(endpoint, text), time.time_ns()))  # new queries in every cell
-                row[f"q{connections}"] = wrk(base + "/", connections, args.seconds, args.threads, lua)
-                row[f"s{connections}"] = wrk(static, connections, args.seconds, args.threads)
+                row[f"q{connections}"], row[f"s{connections}"] = in_turns(
+                    base + "/", search_path(endpoint, text), lua, static, connections, args)
             rows.append(row)
             print(f"{label} {name}: {size} bytes, in process {ms:.2f} ms, c1 p50 {row['q1'][1]:.2f} ms, "
                   f"c32 {row['q32'][0]:.0f} rps vs static {row['s32'][0]:.0f} rps, first {first:.1f} ms", flush=True)
@@ -198,7 +216,8 @@ def main():
     parser.add_argument("--database", default="postgres://postgres@127.0.0.1:5432/wyrmdex_bench")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2)
-    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--seconds", type=int, default=10, help="per cell and side, in --slices turns")
+    parser.add_argument("--slices", type=int, default=5, help="turns of search and static file in each cell")
     parser.add_argument("--threads", type=int, default=2, help="wrk threads at concurrency 32")
     parser.add_argument("--old", type=Path, help="an older checkout to measure side by side (git archive)")
     parser.add_argument("--old-label", default="before")
@@ -225,12 +244,14 @@ def render(rows, args, load):
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} with `scripts/bench_search.py"
         f"{' --old …' if args.old else ''}`: gunicorn ({args.workers} sync workers) on PostgreSQL, `wrk --latency` "
         f"for {args.seconds} s per cell, on a {os.cpu_count()}-CPU machine that also runs wrk and PostgreSQL (load "
-        f"average {load:.1f} at the end of the run). Every request is a query never asked before (a Lua script adds "
-        "a negated word no card has), so the answer cache never helps: this is what each keystroke of live search "
-        "costs. \"static\" is a file of exactly the same size served by the same gunicorn (whitenoise). \"in "
-        "process\" is the median of 300 new queries through Django's test client (answer cache emptied before "
-        "each); \"first\" is the first search a freshly started worker answers (median of 3 starts). Page size 60, "
-        "as the search page asks."
+        f"average {load:.1f} at the end of the run). In each cell the search and its static twin take turns, "
+        f"{args.slices} slices of {max(1, round(args.seconds / args.slices))} s each, so both meet the same load; "
+        "requests per second are the slices' mean, latencies the median of theirs. Every request is a query never "
+        "asked before (a Lua script adds a negated word no card has), so the answer cache never helps: this is what "
+        "each keystroke of live search costs. \"static\" is a file of exactly the same size served by the same "
+        "gunicorn (whitenoise). \"in process\" is the median of 300 new queries through Django's test client (answer "
+        "cache emptied before each); \"first\" is the first search a freshly started worker answers (median of 3 "
+        "starts). Page size 60, as the search page asks."
     )
     lines = textwrap.wrap(intro, 120) + [
         "",

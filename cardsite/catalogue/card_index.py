@@ -97,8 +97,11 @@ class _Field:
 class ModelIndex:
     """Every card of one kind (dragons, cave cards, guild tiles, objective tiles) in the model's own order."""
 
-    def __init__(self, kind, cards, facts, known_expansions, words_by_card):
+    def __init__(self, kind, cards, facts, known_expansions, words_by_card, postgres=False):
         self.kind = kind
+        # Ranked as PostgreSQL's ts_rank (dragons and cave cards on PostgreSQL), else as SQLite's sum: fixed at build,
+        # as the database of a process is.
+        self.ranks_like_postgres = postgres and kind in ("dragon", "cave")
         self.cards = cards
         self.all = (1 << len(cards)) - 1
         self.known_expansions = known_expansions
@@ -138,6 +141,7 @@ class ModelIndex:
         self.tie_order = [0] * len(cards)
         for place, bit in enumerate(by_number):
             self.tie_order[bit] = place
+        self.ties_in_bit_order = by_number == sorted(by_number)  # dragons and cave cards: bits are in number order
         # The bits set in each byte of a mask, by the byte's place: turning a mask into cards costs a step a byte.
         self._byte_bits = [[tuple(8 * place + j for j in range(8) if value >> j & 1) for value in range(256)]
                            for place in range((len(cards) + 7) // 8)]
@@ -264,11 +268,12 @@ class ModelIndex:
         words = [word.lower() for text in texts for word in _ALNUM_RUN.findall(text)]
         if not words:
             return [cards[bit] for bit in bits]
-        if self.kind in ("dragon", "cave") and search.is_postgres():
+        if self.ranks_like_postgres:
             ranks = self._postgres_ranks(bits, words)
         else:
             ranks = {bit: self._plain_rank(cards[bit], words) for bit in bits}
-        bits.sort(key=self.tie_order.__getitem__)
+        if not self.ties_in_bit_order:  # `bits` is lowest first
+            bits.sort(key=self.tie_order.__getitem__)
         bits.sort(key=ranks.__getitem__, reverse=True)  # stable: equal ranks stay in number order
         return [cards[bit] for bit in bits]
 
@@ -417,7 +422,7 @@ def index_for(model):
             if found is None:
                 cards, facts, words = _build_cards(kind)
                 known = list(m.Expansion.objects.order_by("id").values_list("slug", flat=True))
-                found = ModelIndex(kind, cards, facts, known, words)
+                found = ModelIndex(kind, cards, facts, known, words, postgres=key[2] == "postgresql")
                 for old in [old for old in _indexes if old[0] == kind]:
                     del _indexes[old]
                 _indexes[key] = found
