@@ -5,7 +5,7 @@ Dragon Guild track and its markers, and game end.
 Each handler takes (state, task); a handler that needs an answer calls `st.ask(...)` and is called again with it in
 `task["a"]`. Handlers register with `@task(...)` (tasks.py); the state (state.py) runs them.
 """
-from itertools import combinations, combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement
 
 from ..language.vocabulary import CAVE_NAMES, RESOURCES
 from ..language.walk import asks_first
@@ -19,6 +19,8 @@ from .scoring import final_result, objective_places
 from .tasks import task
 
 PASS = Option("pass")
+EXPLORE = tuple(Option("explore", (cave,)) for cave in range(3))
+PATHS = tuple(f"the {name} path" for name in CAVE_NAMES)  # where a mat icon's benefit comes from
 
 
 @task("setup_cards")
@@ -30,7 +32,7 @@ def t_setup_cards(st, task):
         cards = [("dragon", d) for d in sorted(pl.hand) if d is not None] + \
                 [("cave", c) for c in sorted(pl.caves) if c is not None]
         drop = len(cards) - st.cat.setup.get("keep_cards", 4)
-        options = [Option("discard_cards", tuple(x for card in combo for x in card))
+        options = [Option("discard_cards", tuple(chain.from_iterable(combo)))
                    for combo in combinations(cards, max(drop, 0))]
         return st.ask(task, p, "setup_keep", options, drop=max(drop, 0))
     args = a.args
@@ -72,8 +74,9 @@ def main_options(st, p):
             options.append(PASS)
     else:
         options.append(PASS)
+    coins = pl.coins
     eggs = pl.eggs()
-    if pl.coins >= cat.excavate_coins and pl.caves:
+    if coins >= cat.excavate_coins and pl.caves:
         caves = []
         for cave in range(3):
             index = st.next_unexcavated(p, cave)
@@ -82,21 +85,29 @@ def main_options(st, p):
         if caves:
             for card in sorted(set(pl.caves)):
                 options += [Option("excavate", (card, cave)) for cave in caves]
-    if pl.coins >= cat.entice_coins and pl.hand and pl.dragon_count() < cat.max_dragons:
-        spaces = [st.next_empty(p, cave) for cave in range(3)]
-        spaces = [s if s is not None and pl.excavated(s) else None for s in spaces]
-        if any(s is not None for s in spaces):
+    if coins >= cat.entice_coins and pl.hand and pl.dragon_count() < cat.max_dragons:
+        spaces = []  # per cave, the space an enticed dragon takes: None when the cave is full to what is excavated
+        for cave in range(3):
+            index = st.next_empty(p, cave)
+            spaces.append(index if index is not None and pl.excavated(index) else None)
+        if spaces != [None, None, None]:
             for dragon in sorted(set(pl.hand)):
-                for cave in cat.dragons[dragon].habitats:
-                    index = spaces[cave]
-                    if index is not None and st.can_afford_dragon(p, dragon, index, cat.entice_coins, eggs=eggs):
-                        options.append(Option("entice", (dragon, cave)))
-    for cave in range(3):
-        visit = pl.explored[cave]
-        if visit < len(cat.explore_costs):
-            coins, egg_cost = cat.explore_costs[visit]
-            if pl.coins >= coins and eggs >= egg_cost:
-                options.append(Option("explore", (cave,)))
+                card = cat.dragons[dragon]
+                caves = [cave for cave in card.habitats if spaces[cave] is not None]
+                if not caves:
+                    continue
+                if card.free_if:  # a conditional cost is tested on the space the dragon would take
+                    caves = [cave for cave in caves
+                             if st.can_afford_dragon(p, dragon, spaces[cave], cat.entice_coins, eggs=eggs)]
+                elif not st.can_afford_dragon(p, dragon, spaces[caves[0]], cat.entice_coins, eggs=eggs):
+                    continue  # any other cost is the same in every cave: checked once
+                options += [Option("entice", (dragon, cave)) for cave in caves]
+    explore_costs = cat.explore_costs
+    for cave, visit in enumerate(pl.explored):
+        if visit < len(explore_costs):
+            need_coins, need_eggs = explore_costs[visit]
+            if coins >= need_coins and eggs >= need_eggs:
+                options.append(EXPLORE[cave])
     options += exchange_options(cat, pl)
     return options
 
@@ -178,7 +189,7 @@ def t_walk(st, task):
     if step % 2 == 0:
         st.stack.append(task)
         icon = st.cat.mat_icons[cave][step // 2]
-        push_ability(st, p, icon, cave=cave, ask=False, source=f"the {CAVE_NAMES[cave]} path")
+        push_ability(st, p, icon, cave=cave, ask=False, source=PATHS[cave])
         return
     pl = st.players[p]
     index = cave * COLUMNS + step // 2

@@ -1,6 +1,9 @@
 """The pieces of a game state: a player's mat spaces and a player. Plain mutable objects with __slots__ for speed."""
+from operator import attrgetter
 
 _new = object.__new__
+_eggs = attrgetter("eggs")
+_dragon = attrgetter("dragon")
 
 COLUMNS = 4
 SPACES = 12  # 3 caves x 4 columns; a space index is cave * 4 + column
@@ -82,10 +85,10 @@ class Player:
         return index % COLUMNS == 0 or self.spaces[index].cave_card is not None
 
     def dragon_count(self):
-        return sum(1 for s in self.spaces if s.dragon is not None)
+        return len(self.spaces) - list(map(_dragon, self.spaces)).count(None)
 
     def eggs(self):
-        return self.nest + sum(s.eggs for s in self.spaces)
+        return self.nest + sum(map(_eggs, self.spaces))
 
     def card_count(self):
         return len(self.hand) + len(self.caves)
