@@ -5,6 +5,7 @@ Dragon Guild track and its markers, and game end.
 Each handler takes (state, task); a handler that needs an answer calls `st.ask(...)` and is called again with it in
 `task["a"]`. Handlers register with `@task(...)` (tasks.py); the state (state.py) runs them.
 """
+from functools import cache
 from itertools import chain, combinations, combinations_with_replacement
 
 from ..language.vocabulary import CAVE_NAMES, RESOURCES
@@ -62,13 +63,19 @@ def t_setup_resources(st, task):
     st.emit("chose_resources", p=p, items=list(a.args))
 
 
+@cache
+def action(kind, *args):
+    """A main action's option, made once: the same few hundred come up in every game (an option is a frozen value)."""
+    return Option(kind, args)
+
+
 def main_options(st, p):
     pl = st.players[p]
     cat = st.cat
     options = []
     if st.options["academy"] and st.round < cat.rounds and st.round in cat.academy_income:
         closed = solo.closed_income(st)
-        options += [Option("pass", (i,)) for i in range(len(cat.academy_income[st.round]))
+        options += [action("pass", i) for i in range(len(cat.academy_income[st.round]))
                     if str(i) not in st.income_taken and i not in closed]
         if not options:
             options.append(PASS)
@@ -84,7 +91,8 @@ def main_options(st, p):
                 caves.append(cave)
         if caves:
             for card in sorted(set(pl.caves)):
-                options += [Option("excavate", (card, cave)) for cave in caves]
+                for cave in caves:
+                    options.append(action("excavate", card, cave))
     if coins >= cat.entice_coins and pl.hand and pl.dragon_count() < cat.max_dragons:
         spaces = []  # per cave, the space an enticed dragon takes: None when the cave is full to what is excavated
         for cave in range(3):
@@ -93,15 +101,16 @@ def main_options(st, p):
         if spaces != [None, None, None]:
             for dragon in sorted(set(pl.hand)):
                 card = cat.dragons[dragon]
-                caves = [cave for cave in card.habitats if spaces[cave] is not None]
-                if not caves:
-                    continue
-                if card.free_if:  # a conditional cost is tested on the space the dragon would take
-                    caves = [cave for cave in caves
-                             if st.can_afford_dragon(p, dragon, spaces[cave], cat.entice_coins, eggs=eggs)]
-                elif not st.can_afford_dragon(p, dragon, spaces[caves[0]], cat.entice_coins, eggs=eggs):
-                    continue  # any other cost is the same in every cave: checked once
-                options += [Option("entice", (dragon, cave)) for cave in caves]
+                affordable = None
+                for cave in card.habitats:
+                    index = spaces[cave]
+                    if index is None:
+                        continue
+                    # a plain cost is the same in every cave: checked once; a conditional one on each space
+                    if affordable is None or card.free_if:
+                        affordable = st.can_afford_dragon(p, dragon, index, cat.entice_coins, eggs=eggs)
+                    if affordable:
+                        options.append(action("entice", dragon, cave))
     explore_costs = cat.explore_costs
     for cave, visit in enumerate(pl.explored):
         if visit < len(explore_costs):

@@ -1,13 +1,35 @@
 """The game's only source of chance: a small seeded generator whose whole state is one integer (JSON-safe)."""
+import struct
 
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
+_LANES = {}  # n -> (ones, steps, low): the constants of `_outputs` for n draws at once
 
 
 def _mix(z):
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return z ^ (z >> 31)
+
+
+def _outputs(state, n):
+    """The next n outputs of the generator from `state`, as n calls of `next64` give them.
+
+    SplitMix64's k-th output is the mix of `state + k * GAMMA` alone, so the n mixes are done at once on one large
+    integer holding each draw in a lane of 128 bits: a product of two 64-bit numbers fits its lane, and a lane is
+    masked back to 64 bits before anything could spill into the next. A deck's shuffle is then a dozen operations
+    on that integer instead of a dozen per card (shuffling was most of a game's setup)."""
+    lanes = _LANES.get(n)
+    if lanes is None:
+        ones = sum(1 << (128 * k) for k in range(n))
+        steps = sum(((k + 1) * GAMMA) << (128 * k) for k in range(n))
+        lanes = _LANES[n] = (ones, steps, ones * MASK)
+    ones, steps, low = lanes
+    z = (state * ones + steps) & low
+    z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
+    z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
+    z = (z ^ (z >> 31)) & low
+    return struct.unpack(f"<{2 * n}Q", z.to_bytes(16 * n, "little"))[::2]
 
 
 class Rng:
@@ -24,17 +46,14 @@ class Rng:
 
     def below(self, n):
         """A number in range(n)."""
-        self.state = (self.state + GAMMA) & MASK
-        return (_mix(self.state) * n) >> 64
+        return (self.next64() * n) >> 64
 
     def shuffle(self, items):
-        """Fisher-Yates, each swap drawn as `below(i + 1)` draws. Shuffling the decks is most of a game's setup, so
-        the generator's steps are written out here, on a local copy of its state."""
-        state = self.state
-        for i in range(len(items) - 1, 0, -1):
-            state = (state + GAMMA) & MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        """Fisher-Yates from the last item down, each swap drawn as `below(i + 1)` would draw it."""
+        n = len(items) - 1
+        if n < 1:
+            return
+        for i, z in zip(range(n, 0, -1), _outputs(self.state, n)):
+            j = (z * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
-        self.state = state
+        self.state = (self.state + n * GAMMA) & MASK

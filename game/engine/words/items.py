@@ -12,6 +12,7 @@ STOP = Option("stop")
 # the options of the commonest questions, made once (an option is a frozen value: one object serves every game)
 TAKE_DISPLAY = tuple(Option("take", ("display", slot)) for slot in range(3))
 TAKE_DECK = Option("take", ("deck",))
+EMPTY_DISPLAY = [None, None, None]
 GAIN = {r: Option("resource", (r,)) for r in RESOURCES}
 EGG_ON = {where: Option("egg_on", (where,)) for where in range(NEST, SPACES)}
 
@@ -391,7 +392,7 @@ def can_gain(st, node, frame):
         source = sources(node)
         display = st.display_dragons if item == "dragon" else st.display_caves
         deck = (st.dragon_deck or st.dragon_discard) if item == "dragon" else (st.cave_deck or st.cave_discard)
-        return ("display" in source and any(c is not None for c in display)) or ("deck" in source and bool(deck))
+        return ("display" in source and display != EMPTY_DISPLAY) or ("deck" in source and bool(deck))
     return True
 
 
@@ -399,6 +400,8 @@ def can_gain(st, node, frame):
 
 def _egg_target(frame, node):
     tgt = node.get("on") or {}
+    if not tgt:
+        return tgt, True  # any dragon of the mat, or the mat's own nests
     mat = tgt.get("scope", "mat") == "mat" and not tgt.get("cave")
     plain = not any(k in tgt for k in ("trait", "not_trait", "size", "not_size", "kind", "other", "each"))
     return tgt, tgt.get("nests", mat and plain)
