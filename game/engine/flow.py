@@ -56,8 +56,7 @@ def t_setup_resources(st, task):
     a = task.pop("a", None)
     if a is None:
         n = st.cat.setup.get("resources_of_choice", 3)
-        options = [Option("resources", combo) for combo in combinations_with_replacement(RESOURCES, n)]
-        return st.ask(task, p, "setup_resources", options, count=n)
+        return st.ask(task, p, "setup_resources", resource_choices(n), count=n)
     for r in a.args:
         st.players[p].res[RESOURCES.index(r)] += 1
     st.emit("chose_resources", p=p, items=list(a.args))
@@ -67,6 +66,12 @@ def t_setup_resources(st, task):
 def action(kind, *args):
     """A main action's option, made once: the same few hundred come up in every game (an option is a frozen value)."""
     return Option(kind, args)
+
+
+@cache
+def resource_choices(n):
+    """The options of the starting resources: every way to choose `n` of them (made once per count)."""
+    return tuple(Option("resources", combo) for combo in combinations_with_replacement(RESOURCES, n))
 
 
 def main_options(st, p):
@@ -82,22 +87,16 @@ def main_options(st, p):
     else:
         options.append(PASS)
     coins = pl.coins
-    eggs = pl.eggs()
+    eggs, dragons, dig, empty = pl.survey()
     if coins >= cat.excavate_coins and pl.caves:
-        caves = []
-        for cave in range(3):
-            index = st.next_unexcavated(p, cave)
-            if index is not None and eggs >= cat.excavate_eggs[index % COLUMNS]:
-                caves.append(cave)
+        caves = [cave for cave in range(3) if dig[cave] is not None and eggs >= cat.excavate_eggs[dig[cave] % COLUMNS]]
         if caves:
             for card in sorted(set(pl.caves)):
                 for cave in caves:
                     options.append(action("excavate", card, cave))
-    if coins >= cat.entice_coins and pl.hand and pl.dragon_count() < cat.max_dragons:
-        spaces = []  # per cave, the space an enticed dragon takes: None when the cave is full to what is excavated
-        for cave in range(3):
-            index = st.next_empty(p, cave)
-            spaces.append(index if index is not None and pl.excavated(index) else None)
+    if coins >= cat.entice_coins and pl.hand and dragons < cat.max_dragons:
+        # per cave, the space an enticed dragon takes: None when the cave is full to what is excavated
+        spaces = [index if index is not None and pl.excavated(index) else None for index in empty]
         if spaces != [None, None, None]:
             for dragon in sorted(set(pl.hand)):
                 card = cat.dragons[dragon]

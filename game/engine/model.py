@@ -1,9 +1,6 @@
 """The pieces of a game state: a player's mat spaces and a player. Plain mutable objects with __slots__ for speed."""
-from operator import attrgetter
 
 _new = object.__new__
-_eggs = attrgetter("eggs")
-_dragon = attrgetter("dragon")
 
 COLUMNS = 4
 SPACES = 12  # 3 caves x 4 columns; a space index is cave * 4 + column
@@ -85,10 +82,37 @@ class Player:
         return index % COLUMNS == 0 or self.spaces[index].cave_card is not None
 
     def dragon_count(self):
-        return len(self.spaces) - list(map(_dragon, self.spaces)).count(None)
+        n = 0
+        for space in self.spaces:
+            if space.dragon is not None:
+                n += 1
+        return n
 
     def eggs(self):
-        return self.nest + sum(map(_eggs, self.spaces))
+        n = self.nest
+        for space in self.spaces:
+            n += space.eggs
+        return n
+
+    def survey(self):
+        """What the main actions read of the mat, in one pass (it is read before every main action): the eggs, the
+        dragons, and per cave the leftmost space still to excavate and the leftmost space without a dragon (None
+        where a cave has none)."""
+        eggs, dragons = self.nest, 0
+        dig, empty = [None, None, None], [None, None, None]
+        spaces = self.spaces
+        for cave in range(SPACES // COLUMNS):
+            first = cave * COLUMNS
+            for index in range(first, first + COLUMNS):
+                space = spaces[index]
+                eggs += space.eggs
+                if space.dragon is not None:
+                    dragons += 1
+                elif empty[cave] is None:
+                    empty[cave] = index
+                if space.cave_card is None and index != first and dig[cave] is None:
+                    dig[cave] = index  # column 1 is excavated from the start
+        return eggs, dragons, dig, empty
 
     def card_count(self):
         return len(self.hand) + len(self.caves)
