@@ -79,9 +79,8 @@ def main_options(st, p):
     cat = st.cat
     options = []
     if st.options["academy"] and st.round < cat.rounds and st.round in cat.academy_income:
-        closed = solo.closed_income(st)
-        options += [action("pass", i) for i in range(len(cat.academy_income[st.round]))
-                    if str(i) not in st.income_taken and i not in closed]
+        gone = {int(space) for space in st.income_taken}.union(solo.closed_income(st))
+        options += [action("pass", i) for i in range(len(cat.academy_income[st.round])) if i not in gone]
         if not options:
             options.append(PASS)
     else:
