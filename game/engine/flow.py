@@ -104,9 +104,10 @@ def main_options(st, p):
                     index = spaces[cave]
                     if index is None:
                         continue
-                    # a plain cost is the same in every cave: checked once; a conditional one on each space
-                    if affordable is None or card.free_if:
+                    if card.free_if:  # a conditional cost is tested on the space the dragon would take
                         affordable = st.can_afford_dragon(p, dragon, index, cat.entice_coins, eggs=eggs)
+                    elif affordable is None:  # any other is the same in every cave: checked once
+                        affordable = pl.holds(card, cat.entice_coins, eggs)
                     if affordable:
                         options.append(action("entice", dragon, cave))
     explore_costs = cat.explore_costs

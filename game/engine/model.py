@@ -1,4 +1,5 @@
 """The pieces of a game state: a player's mat spaces and a player. Plain mutable objects with __slots__ for speed."""
+from operator import ge
 
 _new = object.__new__
 
@@ -93,6 +94,11 @@ class Player:
         for space in self.spaces:
             n += space.eggs
         return n
+
+    def holds(self, card, extra_coins, eggs):
+        """Whether the player holds a dragon card's printed cost and `extra_coins` more (`eggs`: those on the mat)."""
+        return self.coins >= extra_coins + card.coin_cost and eggs >= card.egg_cost and all(
+            map(ge, self.res, card.res_cost))
 
     def survey(self):
         """What the main actions read of the mat, in one pass (it is read before every main action): the eggs, the

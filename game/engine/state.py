@@ -398,6 +398,8 @@ class GameState:
             return any(self.can_afford_dragon(p, dragon, index, extra_coins, "printed", eggs, exchange, item)
                        for item in self.discounts(dragon) or [None])
         if mode == "printed" and not waive:  # the common case, asked for every card in hand every turn: no copy
+            if not exchange:
+                return pl.holds(card, extra_coins, pl.eggs() if eggs is None else eggs)
             coin, egg, need = card.coin_cost, card.egg_cost, card.res_cost
         else:
             cost = self.dragon_cost(dragon, mode, waive)
