@@ -1,9 +1,13 @@
 """Random players for playouts, fuzzing and the simulate command. They draw only from their own generator."""
 import random
+from bisect import bisect
+from itertools import accumulate, repeat
+from operator import attrgetter
 
 # Random play that mostly acts: enticing and excavating are likelier than exchanging or passing, so random
 # games reach the abilities of many cards instead of ending in a round of passes.
 WEIGHTS = {"entice": 12, "excavate": 4, "explore": 3, "exchange": 0.3, "pass": 0.4, "stop": 0.3, "no": 0.5}
+KIND = attrgetter("kind")
 
 
 class RandomAgent:
@@ -14,8 +18,10 @@ class RandomAgent:
     def choose(self, options):
         if not self.weighted or len(options) == 1:
             return options[self.rng.randrange(len(options))]
-        weights = [WEIGHTS.get(o.kind, 1.0) for o in options]
-        return self.rng.choices(options, weights)[0]
+        # random.choices(options, weights)[0], spelled out (its checks cost more than the pick): the same single
+        # draw of random() against the running totals of the weights, so the same seed makes the same choices
+        totals = list(accumulate(map(WEIGHTS.get, map(KIND, options), repeat(1.0))))
+        return options[bisect(totals, self.rng.random() * totals[-1], 0, len(options) - 1)]
 
 
 def play_out(state, seed=0, weighted=True, on_step=None, max_decisions=100000):

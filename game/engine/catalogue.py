@@ -72,6 +72,7 @@ class Catalogue:
         self.objective_tiles = list(objective_tiles)
         self.board = dict(board or {})
         self._read_board()
+        self._decks = {}  # (kind, academy, updated) -> the card indices of that deck, in catalogue order
 
     def _fact(self, key):
         if key not in self.board:
@@ -136,11 +137,19 @@ class Catalogue:
             chosen.append(card.index)
         return chosen
 
+    def _deck(self, kind, academy, updated):
+        """A new list of the cards of a deck (picked once per catalogue: the cards never change)."""
+        key = (kind, bool(academy), bool(updated))
+        cards = self._decks.get(key)
+        if cards is None:
+            cards = self._decks[key] = self._pick(self.dragons if kind == "dragon" else self.caves, *key[1:])
+        return list(cards)
+
     def dragon_deck(self, academy, updated):
-        return self._pick(self.dragons, academy, updated)
+        return self._deck("dragon", academy, updated)
 
     def cave_deck(self, academy, updated):
-        return self._pick(self.caves, academy, updated)
+        return self._deck("cave", academy, updated)
 
     def card(self, kind, index):
         """A card as plain data for questions and options: {"type", "index", "number", "name"} (a cave card's name

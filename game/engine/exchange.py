@@ -6,18 +6,25 @@ from itertools import combinations_with_replacement
 from .catalogue import RES_INDEX, RESOURCES
 from .decisions import Option
 
-_OPTIONS = {}
+_OPTIONS = {}  # (rate, resources held, each counted up to the rate) -> the exchanges
+_HELD = {}  # (rate, resources held) -> the same lists: this runs for every main action and every short payment
 
 
 def exchange_options(cat, pl):
     """Every exchange the player can make: `give` resources named one by one, then the kind received. Cached by the
     rate and by which kinds the player has 0, 1, ... up to `give` of."""
     give = cat.exchange_give
-    res = pl.res  # spelled out: this runs for every main action and every short payment
-    key = (give, min(res[0], give), min(res[1], give), min(res[2], give), min(res[3], give))
+    held = (give, *pl.res)
+    options = _HELD.get(held)
+    if options is None:
+        options = _HELD[held] = _exchanges(give, tuple(min(n, give) for n in pl.res))
+    return options
+
+
+def _exchanges(give, have):
+    key = (give, *have)
     options = _OPTIONS.get(key)
     if options is None:
-        have = key[1:]
         options = []
         for given in combinations_with_replacement(range(len(RESOURCES)), give):
             if any(given.count(k) > have[k] for k in set(given)):

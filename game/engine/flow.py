@@ -5,7 +5,8 @@ Dragon Guild track and its markers, and game end.
 Each handler takes (state, task); a handler that needs an answer calls `st.ask(...)` and is called again with it in
 `task["a"]`. Handlers register with `@task(...)` (tasks.py); the state (state.py) runs them.
 """
-from itertools import combinations, combinations_with_replacement
+from functools import cache
+from itertools import chain, combinations, combinations_with_replacement
 
 from ..language.vocabulary import CAVE_NAMES, RESOURCES
 from ..language.walk import asks_first
@@ -19,6 +20,8 @@ from .scoring import final_result, objective_places
 from .tasks import task
 
 PASS = Option("pass")
+EXPLORE = tuple(Option("explore", (cave,)) for cave in range(3))
+PATHS = tuple(f"the {name} path" for name in CAVE_NAMES)  # where a mat icon's benefit comes from
 
 
 @task("setup_cards")
@@ -30,7 +33,7 @@ def t_setup_cards(st, task):
         cards = [("dragon", d) for d in sorted(pl.hand) if d is not None] + \
                 [("cave", c) for c in sorted(pl.caves) if c is not None]
         drop = len(cards) - st.cat.setup.get("keep_cards", 4)
-        options = [Option("discard_cards", tuple(x for card in combo for x in card))
+        options = [Option("discard_cards", tuple(chain.from_iterable(combo)))
                    for combo in combinations(cards, max(drop, 0))]
         return st.ask(task, p, "setup_keep", options, drop=max(drop, 0))
     args = a.args
@@ -53,11 +56,22 @@ def t_setup_resources(st, task):
     a = task.pop("a", None)
     if a is None:
         n = st.cat.setup.get("resources_of_choice", 3)
-        options = [Option("resources", combo) for combo in combinations_with_replacement(RESOURCES, n)]
-        return st.ask(task, p, "setup_resources", options, count=n)
+        return st.ask(task, p, "setup_resources", resource_choices(n), count=n)
     for r in a.args:
         st.players[p].res[RESOURCES.index(r)] += 1
     st.emit("chose_resources", p=p, items=list(a.args))
+
+
+@cache
+def action(kind, *args):
+    """A main action's option, made once: the same few hundred come up in every game (an option is a frozen value)."""
+    return Option(kind, args)
+
+
+@cache
+def resource_choices(n):
+    """The options of the starting resources: every way to choose `n` of them (made once per count)."""
+    return tuple(Option("resources", combo) for combo in combinations_with_replacement(RESOURCES, n))
 
 
 def main_options(st, p):
@@ -65,38 +79,43 @@ def main_options(st, p):
     cat = st.cat
     options = []
     if st.options["academy"] and st.round < cat.rounds and st.round in cat.academy_income:
-        closed = solo.closed_income(st)
-        options += [Option("pass", (i,)) for i in range(len(cat.academy_income[st.round]))
-                    if str(i) not in st.income_taken and i not in closed]
+        gone = {int(space) for space in st.income_taken}.union(solo.closed_income(st))
+        options += [action("pass", i) for i in range(len(cat.academy_income[st.round])) if i not in gone]
         if not options:
             options.append(PASS)
     else:
         options.append(PASS)
-    eggs = pl.eggs()
-    if pl.coins >= cat.excavate_coins and pl.caves:
-        caves = []
-        for cave in range(3):
-            index = st.next_unexcavated(p, cave)
-            if index is not None and eggs >= cat.excavate_eggs[index % COLUMNS]:
-                caves.append(cave)
+    coins = pl.coins
+    eggs, dragons, dig, empty = pl.survey()
+    if coins >= cat.excavate_coins and pl.caves:
+        caves = [cave for cave in range(3) if dig[cave] is not None and eggs >= cat.excavate_eggs[dig[cave] % COLUMNS]]
         if caves:
             for card in sorted(set(pl.caves)):
-                options += [Option("excavate", (card, cave)) for cave in caves]
-    if pl.coins >= cat.entice_coins and pl.hand and pl.dragon_count() < cat.max_dragons:
-        spaces = [st.next_empty(p, cave) for cave in range(3)]
-        spaces = [s if s is not None and pl.excavated(s) else None for s in spaces]
-        if any(s is not None for s in spaces):
+                for cave in caves:
+                    options.append(action("excavate", card, cave))
+    if coins >= cat.entice_coins and pl.hand and dragons < cat.max_dragons:
+        # per cave, the space an enticed dragon takes: None when the cave is full to what is excavated
+        spaces = [index if index is not None and pl.excavated(index) else None for index in empty]
+        if spaces != [None, None, None]:
             for dragon in sorted(set(pl.hand)):
-                for cave in cat.dragons[dragon].habitats:
+                card = cat.dragons[dragon]
+                affordable = None
+                for cave in card.habitats:
                     index = spaces[cave]
-                    if index is not None and st.can_afford_dragon(p, dragon, index, cat.entice_coins, eggs=eggs):
-                        options.append(Option("entice", (dragon, cave)))
-    for cave in range(3):
-        visit = pl.explored[cave]
-        if visit < len(cat.explore_costs):
-            coins, egg_cost = cat.explore_costs[visit]
-            if pl.coins >= coins and eggs >= egg_cost:
-                options.append(Option("explore", (cave,)))
+                    if index is None:
+                        continue
+                    if card.free_if:  # a conditional cost is tested on the space the dragon would take
+                        affordable = st.can_afford_dragon(p, dragon, index, cat.entice_coins, eggs=eggs)
+                    elif affordable is None:  # any other is the same in every cave: checked once
+                        affordable = pl.holds(card, cat.entice_coins, eggs)
+                    if affordable:
+                        options.append(action("entice", dragon, cave))
+    explore_costs = cat.explore_costs
+    for cave, visit in enumerate(pl.explored):
+        if visit < len(explore_costs):
+            need_coins, need_eggs = explore_costs[visit]
+            if coins >= need_coins and eggs >= need_eggs:
+                options.append(EXPLORE[cave])
     options += exchange_options(cat, pl)
     return options
 
@@ -178,7 +197,7 @@ def t_walk(st, task):
     if step % 2 == 0:
         st.stack.append(task)
         icon = st.cat.mat_icons[cave][step // 2]
-        push_ability(st, p, icon, cave=cave, ask=False, source=f"the {CAVE_NAMES[cave]} path")
+        push_ability(st, p, icon, cave=cave, ask=False, source=PATHS[cave])
         return
     pl = st.players[p]
     index = cave * COLUMNS + step // 2

@@ -1,4 +1,5 @@
 """The pieces of a game state: a player's mat spaces and a player. Plain mutable objects with __slots__ for speed."""
+from operator import ge
 
 _new = object.__new__
 
@@ -82,10 +83,42 @@ class Player:
         return index % COLUMNS == 0 or self.spaces[index].cave_card is not None
 
     def dragon_count(self):
-        return sum(1 for s in self.spaces if s.dragon is not None)
+        n = 0
+        for space in self.spaces:
+            if space.dragon is not None:
+                n += 1
+        return n
 
     def eggs(self):
-        return self.nest + sum(s.eggs for s in self.spaces)
+        n = self.nest
+        for space in self.spaces:
+            n += space.eggs
+        return n
+
+    def holds(self, card, extra_coins, eggs):
+        """Whether the player holds a dragon card's printed cost and `extra_coins` more (`eggs`: those on the mat)."""
+        return self.coins >= extra_coins + card.coin_cost and eggs >= card.egg_cost and all(
+            map(ge, self.res, card.res_cost))
+
+    def survey(self):
+        """What the main actions read of the mat, in one pass (it is read before every main action): the eggs, the
+        dragons, and per cave the leftmost space still to excavate and the leftmost space without a dragon (None
+        where a cave has none)."""
+        eggs, dragons = self.nest, 0
+        dig, empty = [None, None, None], [None, None, None]
+        spaces = self.spaces
+        for cave in range(SPACES // COLUMNS):
+            first = cave * COLUMNS
+            for index in range(first, first + COLUMNS):
+                space = spaces[index]
+                eggs += space.eggs
+                if space.dragon is not None:
+                    dragons += 1
+                elif empty[cave] is None:
+                    empty[cave] = index
+                if space.cave_card is None and index != first and dig[cave] is None:
+                    dig[cave] = index  # column 1 is excavated from the start
+        return eggs, dragons, dig, empty
 
     def card_count(self):
         return len(self.hand) + len(self.caves)

@@ -165,7 +165,8 @@ def targets(st, frame, tgt):
     """Spaces holding a dragon that the target names, on the acting player's mat."""
     tgt = tgt or {}
     spaces = st.players[frame["p"]].spaces
-    return [i for i in scope_spaces(st, frame, tgt) if dragon_matches(st, frame, spaces[i], tgt)]
+    return [i for i in scope_spaces(st, frame, tgt)
+            if spaces[i].dragon is not None and dragon_matches(st, frame, spaces[i], tgt)]
 
 
 # -- counters and conditions ----------------------------------------------------------------------------------
@@ -214,7 +215,8 @@ def count(st, frame, counter):
                         if dragon_matches(st, frame, spaces[i], counter))
             n = max(n, total)
     else:
-        matched = [spaces[i] for i in scope if dragon_matches(st, frame, spaces[i], counter)]
+        matched = [spaces[i] for i in scope
+                   if spaces[i].dragon is not None and dragon_matches(st, frame, spaces[i], counter)]
         if what == "dragons":
             n = len(matched)
         elif what == "eggs":

@@ -5,6 +5,7 @@
 until the next decision. Everything is plain data: `to_json()` / `from_json()` round-trip exactly. What happens
 between decisions (turns, walks, round and game end) is the flow (flow.py), run as tasks on one stack.
 """
+from operator import ge
 from typing import NamedTuple
 
 from ..language.vocabulary import CAVE_NAMES, RESOURCES
@@ -152,6 +153,8 @@ class GameState:
         return self.cave_deck.pop() if self.cave_deck else None
 
     def refill_display(self):
+        if None not in self.display_dragons and None not in self.display_caves:
+            return  # full (the end of every turn asks)
         filled = []
         for i in range(3):
             if self.display_dragons[i] is None:
@@ -223,17 +226,17 @@ class GameState:
         Returns the events the decision caused (a new list; None when `self.events` is None: not recording)."""
         if not isinstance(option, Option):
             option = Option.from_dict(option)
-        if self.pending is None:
+        pending = self.pending
+        if pending is None:
             raise IllegalDecision(f"You tried '{self.label(option)}', but the game is over: no decision is expected.")
-        if option not in self.pending.options:
+        if option not in pending.options:
             raise IllegalDecision(self.explain_illegal(option))
-        player = self.pending.player
         self.pending = None
         if self.events is not None:
             self.events = []
         self.decided += 1
         if self.log is not None:
-            self.log.append({"p": player, "kind": option.kind, "args": list(option.args)})
+            self.log.append({"p": pending.player, "kind": option.kind, "args": list(option.args)})
         task = self.stack.pop()
         task["a"] = option
         HANDLERS[task["t"]](self, task)
@@ -242,8 +245,9 @@ class GameState:
 
     def run(self):
         stack = self.stack
+        pop = stack.pop
         while self.pending is None and stack:
-            task = stack.pop()
+            task = pop()
             HANDLERS[task["t"]](self, task)
 
     # -- small rules shared by actions and words --------------------------------------------------------------
@@ -342,16 +346,17 @@ class GameState:
     def next_empty(self, p, cave):
         """The leftmost space of a cave without a dragon (None when the cave is full)."""
         spaces = self.players[p].spaces
-        for col in range(COLUMNS):
-            if spaces[cave * COLUMNS + col].dragon is None:
-                return cave * COLUMNS + col
+        for index in range(cave * COLUMNS, cave * COLUMNS + COLUMNS):
+            if spaces[index].dragon is None:
+                return index
         return None
 
     def next_unexcavated(self, p, cave):
-        pl = self.players[p]
-        for col in range(COLUMNS):
-            if not pl.excavated(cave * COLUMNS + col):
-                return cave * COLUMNS + col
+        """The leftmost space of a cave still to excavate (None when all are); column 1 is excavated from the start."""
+        spaces = self.players[p].spaces
+        for index in range(cave * COLUMNS + 1, cave * COLUMNS + COLUMNS):
+            if spaces[index].cave_card is None:
+                return index
         return None
 
     def free_to_play(self, p, dragon, index):
@@ -394,16 +399,17 @@ class GameState:
             return any(self.can_afford_dragon(p, dragon, index, extra_coins, "printed", eggs, exchange, item)
                        for item in self.discounts(dragon) or [None])
         if mode == "printed" and not waive:  # the common case, asked for every card in hand every turn: no copy
-            cost, need = card.cost, card.res_cost
+            if not exchange:
+                return pl.holds(card, extra_coins, pl.eggs() if eggs is None else eggs)
+            coin, egg, need = card.coin_cost, card.egg_cost, card.res_cost
         else:
             cost = self.dragon_cost(dragon, mode, waive)
-            need = [cost.get(r, 0) for r in RESOURCES]
-        egg = cost.get("egg", 0)
+            coin, egg, need = cost.get("coin", 0), cost.get("egg", 0), [cost.get(r, 0) for r in RESOURCES]
         if egg and eggs is None:
             eggs = pl.eggs()
-        if pl.coins < extra_coins + cost.get("coin", 0) or (egg and eggs < egg):
+        if pl.coins < extra_coins + coin or (egg and eggs < egg):
             return False
-        return resources_cover(self.cat, pl.res, need) if exchange else all(have >= n for have, n in zip(pl.res, need))
+        return resources_cover(self.cat, pl.res, need) if exchange else all(map(ge, pl.res, need))
 
     def _egg_cost(self, dragon, index, p, mode, waive):
         if mode == "free" or self.free_to_play(p, dragon, index):

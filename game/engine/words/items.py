@@ -3,12 +3,18 @@ from ..catalogue import RES_INDEX, RESOURCES
 from ..decisions import Option
 from ..runtime import (amount, can, get_var, here, possible, push_fx, push_then, scope_spaces, set_var,
                            targets, then_if_done, word)
-from ..model import NEST
+from ..model import NEST, SPACES
 from ..exchange import do_exchange, exchange_options
 from ..tasks import task as register_task
 from ...language.words import BUYS, sources
 
 STOP = Option("stop")
+# the options of the commonest questions, made once (an option is a frozen value: one object serves every game)
+TAKE_DISPLAY = tuple(Option("take", ("display", slot)) for slot in range(3))
+TAKE_DECK = Option("take", ("deck",))
+EMPTY_DISPLAY = [None, None, None]
+GAIN = {r: Option("resource", (r,)) for r in RESOURCES}
+EGG_ON = {where: Option("egg_on", (where,)) for where in range(NEST, SPACES)}
 
 
 def card_ref(kind, index):
@@ -267,18 +273,18 @@ def gain(st, task, frame):
         task["got"] = []
     a = task.pop("a", None)
     got = task["got"]
-    if isinstance(item, list) and item and isinstance(item[0], str) and item[0] in ("dragon", "cave"):
-        item = [item]
-    if isinstance(item, list) and item and isinstance(item[0], list):  # bound cards: take them into hand
-        for ref in item:
-            if take_card(st, p, ref):
-                got.append(ref)
-        return _gained(st, task, frame, got)
-    if isinstance(item, list):  # one of these resources (e.g. those in a tucked card's cost)
-        choices = [r for r in item if r in RES_INDEX]
+    if isinstance(item, list):
+        if item and isinstance(item[0], str) and item[0] in ("dragon", "cave"):
+            item = [item]
+        if item and isinstance(item[0], list):  # bound cards: take them into hand
+            for ref in item:
+                if take_card(st, p, ref):
+                    got.append(ref)
+            return _gained(st, task, frame, got)
+        choices = [r for r in item if r in RES_INDEX]  # one of these resources (e.g. those in a tucked card's cost)
         item = "any_resource"
     else:
-        choices = list(RESOURCES)
+        choices = RESOURCES
     if item in RES_INDEX:
         pl.res[RES_INDEX[item]] += task["left"]
         got += [item] * task["left"]
@@ -293,7 +299,7 @@ def gain(st, task, frame):
             task["left"] -= n
             st.emit("gained", p=p, item=a.args[0], n=n)
         if task["left"] > 0 and choices:
-            options = [Option("resource", (r,)) for r in RESOURCES if r in choices]
+            options = [GAIN[r] for r in RESOURCES if r in choices]
             return st.ask(task, p, "gain_resource", options, left=task["left"], same=bool(node.get("same")))
     elif item == "coin":
         pl.coins += task["left"]
@@ -333,7 +339,7 @@ def gain(st, task, frame):
                 st.cave_deck or st.cave_discard)
             options = []
             if "display" in source:
-                options = [Option("take", ("display", i)) for i in range(3) if display[i] is not None]
+                options = [TAKE_DISPLAY[i] for i in range(3) if display[i] is not None]
             if "deck" in source and deck_ok:
                 if source == ("deck",):
                     card = st.draw_dragon() if item == "dragon" else st.draw_cave()
@@ -341,7 +347,7 @@ def gain(st, task, frame):
                     _to_hand(pl, item, card, got)
                     task["left"] -= 1
                     continue
-                options.append(Option("take", ("deck",)))
+                options.append(TAKE_DECK)
             if not options:
                 break
             return st.ask(task, p, "take_card", options, item=item, left=task["left"])
@@ -386,7 +392,7 @@ def can_gain(st, node, frame):
         source = sources(node)
         display = st.display_dragons if item == "dragon" else st.display_caves
         deck = (st.dragon_deck or st.dragon_discard) if item == "dragon" else (st.cave_deck or st.cave_discard)
-        return ("display" in source and any(c is not None for c in display)) or ("deck" in source and bool(deck))
+        return ("display" in source and display != EMPTY_DISPLAY) or ("deck" in source and bool(deck))
     return True
 
 
@@ -394,6 +400,8 @@ def can_gain(st, node, frame):
 
 def _egg_target(frame, node):
     tgt = node.get("on") or {}
+    if not tgt:
+        return tgt, True  # any dragon of the mat, or the mat's own nests
     mat = tgt.get("scope", "mat") == "mat" and not tgt.get("cave")
     plain = not any(k in tgt for k in ("trait", "not_trait", "size", "not_size", "kind", "other", "each"))
     return tgt, tgt.get("nests", mat and plain)
@@ -429,7 +437,7 @@ def lay_egg(st, task, frame):
     if task["left"] > 0:
         room = st.egg_room(p, targets(st, frame, tgt), nests)
         if room:
-            options = [Option("egg_on", (where,)) for where in room]
+            options = [EGG_ON[where] for where in room]
             if node.get("up_to"):
                 options.append(STOP)
             return st.ask(task, p, "lay_egg", options, left=task["left"])

@@ -1,0 +1,34 @@
+"""`Player.survey()`, the one pass the main actions read, agrees with the questions it answers one by one."""
+from game.engine.agents import RandomAgent
+from game.engine.model import COLUMNS
+from game.engine.state import GameState
+
+from .helpers import real_catalogue
+
+
+def test_survey_agrees_with_eggs_dragons_and_the_next_spaces_through_random_games():
+    checked = 0
+    for seed in range(12):
+        st = GameState.new(real_catalogue(), players=2, seed=seed, academy=seed % 2 == 1)
+        agent = RandomAgent(seed)
+        while st.pending is not None:
+            for seat, pl in enumerate(st.players):
+                eggs, dragons, dig, empty = pl.survey()
+                assert eggs == pl.eggs()
+                assert dragons == pl.dragon_count()
+                assert dig == [st.next_unexcavated(seat, cave) for cave in range(3)]
+                assert empty == [st.next_empty(seat, cave) for cave in range(3)]
+                checked += 1
+            st.apply(agent.choose(st.pending.options))
+    assert checked > 1000
+
+
+def test_survey_of_a_full_mat_finds_no_space():
+    st = GameState.new(real_catalogue(), players=2, seed=1)
+    pl = st.players[0]
+    for index, space in enumerate(pl.spaces):
+        space.dragon = index
+        space.eggs = 1
+        if index % COLUMNS:
+            space.cave_card = index
+    assert pl.survey() == (pl.nest + 12, 12, [None, None, None], [None, None, None])
