@@ -7,6 +7,7 @@ is 403, a stale version or a full or finished match is 409, and nothing is saved
 """
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
@@ -59,7 +60,7 @@ def _moved(request, match):
         response["Preference-Applied"] = "return=minimal"
     else:
         response = Response(present.match_json(match, request.user), status=status.HTTP_201_CREATED)
-    response["Vary"] = "Prefer"
+    patch_vary_headers(response, ["Prefer"])
     return response
 
 
