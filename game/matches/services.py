@@ -177,7 +177,7 @@ def _decide_sql():
         query = (Match.objects.select_for_update(of=("self",))
                  .annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
                            seat_rows=_seat_rows(), seen_changed=Subquery(
-                               Match.objects.filter(pk=OuterRef("pk")).values("changed")[:1]),
+                               Match.objects.filter(pk=OuterRef("pk")).order_by().values("changed")[:1]),
                            **integrity.log_tail()).filter(pk=MATCH_ID).order_by().query)
         sql, params = query.sql_with_params()
         if list(params).count(MATCH_ID) != 1:
