@@ -126,6 +126,8 @@ def in_process(moves, polls, tag):
 
     # through the API with a session: the whole answer (the default), then the minimal one the board asks for
     for name, headers in (("api", {}), ("api_minimal", {"HTTP_PREFER": "return=minimal"})):
+        first, second = users(f"{tag}{name}", 2)  # players of their own: the write rate limit counts per player
+        who = {0: first, 1: second}
         match = new_match(first, second)
         clients = {}
         for seat, user in who.items():
