@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, SuspiciousOperation
 from django.http import Http404
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from cardsite import log
 from cardsite.api_errors import error_response
@@ -137,15 +137,27 @@ def client_address(request):
     return request.META.get("REMOTE_ADDR", "")
 
 
+_SIGN_PATHS = {}  # (URLconf, prefix) -> (the sign-in paths, the sign-up path), reversed once, not on every write
+
+
+def _sign_paths():
+    key = (get_urlconf(), get_script_prefix())
+    found = _SIGN_PATHS.get(key)
+    if found is None:
+        found = _SIGN_PATHS[key] = ((reverse("login"), reverse("admin:login")), reverse("signup"))
+    return found
+
+
 def _buckets(request):
     """(limit name, who) pairs this request counts against."""
     if request.method not in UNSAFE_METHODS:
         return []
     address = "addr:" + client_address(request)
-    if request.path in (reverse("login"), reverse("admin:login")):
+    sign_in, sign_up = _sign_paths()
+    if request.path in sign_in:
         username = request.POST.get("username", "").strip().lower()
         return [("sign_in", address)] + ([("sign_in", "user:" + username)] if username else [])
-    if request.path == reverse("signup"):
+    if request.path == sign_up:
         return [("sign_up", address)]
     user = getattr(request, "user", None)
     return [("write", f"user:{user.pk}" if user is not None and user.is_authenticated else address)]

@@ -7,6 +7,7 @@ is 403, a stale version or a full or finished match is 409, and nothing is saved
 """
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
@@ -39,6 +40,34 @@ def _body(request):
     if not isinstance(request.data, dict):
         raise InvalidInput("body", "expected a JSON object")
     return request.data
+
+
+def _wants_minimal(request):
+    """Whether the request says `Prefer: return=minimal` (RFC 7240), among any other preferences it names."""
+    for preference in request.headers.get("Prefer", "").split(","):
+        name, _, value = preference.split(";")[0].partition("=")
+        if name.strip().lower() == "return" and value.strip().strip('"').lower() == "minimal":
+            return True
+    return False
+
+
+def _moved(request, match):
+    """The answer to a stored move: the whole match as the player sees it (`present.match_json`), or with
+    `Prefer: return=minimal` its summary and `your_turn` only (`present.moved_json`), for a client that reads the
+    view next anyway, as the board does."""
+    if _wants_minimal(request):
+        response = Response(present.moved_json(match, request.user), status=status.HTTP_201_CREATED)
+        response["Preference-Applied"] = "return=minimal"
+    else:
+        response = Response(present.match_json(match, request.user), status=status.HTTP_201_CREATED)
+    patch_vary_headers(response, ["Prefer"])
+    return response
+
+
+PREFER = OpenApiParameter(
+    "Prefer", str, OpenApiParameter.HEADER, required=False, enum=["return=minimal"],
+    description="`return=minimal`: answer the match's summary and `your_turn` only, not the whole view (the board "
+                "reads the view with its next poll); the answer then says `Preference-Applied: return=minimal`.")
 
 
 class MatchAPIView(APIView):
@@ -166,6 +195,7 @@ class MatchDecisionView(MatchAPIView):
                                             value={"version": 1, "option": {"kind": "resources",
                                                                             "args": ["meat", "gold", "milk"]}},
                                             request_only=True)],
+                   parameters=[PREFER],
                    summary="Take a decision; `version` is the match version you chose at",
                    operation_id="matches_decide")
     def post(self, request, pk):
@@ -178,8 +208,9 @@ class MatchDecisionView(MatchAPIView):
         if "option" not in body:
             raise InvalidInput("option", 'required: an option such as {"kind": "pass", "args": []}')
         match = services.submit_decision(pk, request.user, body["version"], body["option"])
-        # The match as the service left it (row, seats, state): the answer reads only the log and the chat.
-        return Response(present.match_json(match, request.user), status=status.HTTP_201_CREATED)
+        # The match as the service left it (row, seats, state): the whole answer reads only the log and the chat,
+        # the minimal one nothing.
+        return _moved(request, match)
 
 
 class MatchTurnView(MatchAPIView):
@@ -193,6 +224,7 @@ class MatchTurnView(MatchAPIView):
                                                 {"version": 12, "option": {"kind": "explore", "args": [0]}},
                                                 {"version": 13, "option": {"kind": "cache", "args": ["meat", 1]}}]},
                                             request_only=True)],
+                   parameters=[PREFER],
                    summary="Send a confirmed turn: several decisions, stored all together or not at all",
                    description="Each decision names the version it expects: the first the match's current version "
                                "(else 409, someone moved first), each next one the version after the choices before "
@@ -207,7 +239,7 @@ class MatchTurnView(MatchAPIView):
         if "decisions" not in body:
             raise InvalidInput("decisions", 'required: the turn\'s decisions, each {"version": ..., "option": ...}')
         match = services.submit_turn(pk, request.user, body["decisions"])
-        return Response(present.match_json(match, request.user), status=status.HTTP_201_CREATED)
+        return _moved(request, match)
 
 
 class MatchPreviewView(MatchAPIView):

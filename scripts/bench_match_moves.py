@@ -6,17 +6,22 @@ Usage: DATABASE_URL=postgres://... .venv/bin/python scripts/bench_match_moves.py
 In this process, through the whole Django stack (no server):
 - move (service): one 2-player match, `--solo` random decisions through `services.submit_decision`: ms and SQL
   queries per decision (BEGIN and COMMIT count as queries).
-- move (API): the same through `POST /api/matches/<id>/decisions/` with a signed-in session (the test client):
-  the request as a browser sends it, answer (the new view) included, each after the mover's untimed poll (as the
-  board polls before its player moves).
+- move (API): the same through `POST /api/matches/<id>/decisions/` with a signed-in session (the test client),
+  answer (the whole new view) included, each after the mover's untimed poll (as the board polls before its player
+  moves).
+- move (API, minimal): the same with `Prefer: return=minimal`, as the board sends a move: the answer is the match's
+  summary, and the board reads the view with its next poll.
 - poll: `GET /api/matches/<id>/` with the ETag of the last answer (If-None-Match), the match unchanged: a 304.
+- Each in-process figure also gives the CPU time of this thread (`time.thread_time`) per request: the server's own
+  Python work, less shaken than the wall clock by other work on the machine (the database's work is not in it).
 - saved bytes: the JSON of the match's saved state after each decision of the service run: after the first, after
   the last, and summed over the match (what the moves wrote). Run the script from an older checkout to compare.
 
 Under load (unless --no-load): gunicorn (`--workers` x `--threads`, as the Procfile) on 127.0.0.1:`--port`,
 `--matches` live 2-player matches and `--clients` client threads, each playing its own share of the matches (both
 seats, its own two signed-in users) until `--moves` decisions were taken in all: each step reads the options
-(`GET .../options/`) and sends one (`POST .../decisions/`); the POST's time is the move. Then `--racers` threads
+(`GET .../options/`) and sends one (`POST .../decisions/` with `Prefer: return=minimal`, as the board), then reads
+the view (`GET .../`) as the board does after a move; the POST's time is the move. Then `--racers` threads
 send the same decision at the same version to one match at once: exactly one must be 201, the rest 409. At the
 end every match's hash chain and seal are verified, and a sample is replayed.
 
@@ -99,7 +104,7 @@ def in_process(moves, polls, tag):
     # the service alone
     match = new_match(first, second)
     rng = random.Random(7)
-    times, queries, saved = [], [], []
+    times, cpus, queries, saved = [], [], [], []
     for _ in range(moves):
         match = Match.objects.get(pk=match.pk)
         if match.version:
@@ -109,53 +114,62 @@ def in_process(moves, polls, tag):
             break
         option = rng.choice(state.legal_options()).to_dict()
         with CaptureQueriesContext(connection) as captured:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             services.submit_decision(match.pk, who[state.pending.player], match.version, option)
             times.append((time.perf_counter() - started) * 1000)
+            cpus.append((time.thread_time() - cpu) * 1000)
         queries.append(len(captured))
     figures["service"] = {"n": len(times), "p50": statistics.median(times), "p90": pct(times, 0.9),
-                          "queries_p50": statistics.median(queries), "queries_max": max(queries)}
+                          "cpu_p50": statistics.median(cpus), "queries_p50": statistics.median(queries),
+                          "queries_max": max(queries)}
     figures["saved"] = {"decisions": len(saved), "first": saved[0], "last": saved[-1], "total": sum(saved)}
 
-    # through the API with a session, as a browser sends it
-    match = new_match(first, second)
-    clients = {}
-    for seat, user in who.items():
-        clients[seat] = Client(enforce_csrf_checks=False)
-        clients[seat].force_login(user)
-    times, queries = [], []
-    for _ in range(moves):
-        match = Match.objects.get(pk=match.pk)
-        state = services.load_state(match)
-        if state.pending is None:
-            break
-        option = rng.choice(state.legal_options()).to_dict()
-        body = json.dumps({"version": match.version, "option": option})
-        # the board's poll before the move (untimed): it told the mover the opponent's last decision
-        clients[state.pending.player].get(f"/api/matches/{match.pk}/")
-        with CaptureQueriesContext(connection) as captured:
-            started = time.perf_counter()
-            answer = clients[state.pending.player].post(f"/api/matches/{match.pk}/decisions/", body,
-                                                        content_type="application/json")
-            times.append((time.perf_counter() - started) * 1000)
-        assert answer.status_code == 201, answer.content[:300]
-        queries.append(len(captured))
-    figures["api"] = {"n": len(times), "p50": statistics.median(times), "p90": pct(times, 0.9),
-                      "queries_p50": statistics.median(queries), "queries_max": max(queries)}
+    # through the API with a session: the whole answer (the default), then the minimal one the board asks for
+    for name, headers in (("api", {}), ("api_minimal", {"HTTP_PREFER": "return=minimal"})):
+        first, second = users(f"{tag}{name}", 2)  # players of their own: the write rate limit counts per player
+        who = {0: first, 1: second}
+        match = new_match(first, second)
+        clients = {}
+        for seat, user in who.items():
+            clients[seat] = Client(enforce_csrf_checks=False)
+            clients[seat].force_login(user)
+        times, cpus, queries = [], [], []
+        for _ in range(moves):
+            match = Match.objects.get(pk=match.pk)
+            state = services.load_state(match)
+            if state.pending is None:
+                break
+            option = rng.choice(state.legal_options()).to_dict()
+            body = json.dumps({"version": match.version, "option": option})
+            # the board's poll before the move (untimed): it told the mover the opponent's last decision
+            clients[state.pending.player].get(f"/api/matches/{match.pk}/")
+            with CaptureQueriesContext(connection) as captured:
+                started, cpu = time.perf_counter(), time.thread_time()
+                answer = clients[state.pending.player].post(f"/api/matches/{match.pk}/decisions/", body,
+                                                            content_type="application/json", **headers)
+                times.append((time.perf_counter() - started) * 1000)
+                cpus.append((time.thread_time() - cpu) * 1000)
+            assert answer.status_code == 201, answer.content[:300]
+            queries.append(len(captured))
+        figures[name] = {"n": len(times), "p50": statistics.median(times), "p90": pct(times, 0.9),
+                         "cpu_p50": statistics.median(cpus), "queries_p50": statistics.median(queries),
+                         "queries_max": max(queries)}
 
     # an unchanged poll: the ETag of the last answer
     client = clients[0]
     etag = client.get(f"/api/matches/{match.pk}/")["ETag"]
-    times, queries = [], []
+    times, cpus, queries = [], [], []
     for _ in range(polls):
         with CaptureQueriesContext(connection) as captured:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             answer = client.get(f"/api/matches/{match.pk}/", HTTP_IF_NONE_MATCH=etag)
             times.append((time.perf_counter() - started) * 1000)
+            cpus.append((time.thread_time() - cpu) * 1000)
         assert answer.status_code == 304
         queries.append(len(captured))
     figures["poll"] = {"n": len(times), "p50": statistics.median(times), "p90": pct(times, 0.9),
-                       "queries_p50": statistics.median(queries), "queries_max": max(queries)}
+                       "cpu_p50": statistics.median(cpus), "queries_p50": statistics.median(queries),
+                       "queries_max": max(queries)}
     return figures
 
 
@@ -173,11 +187,13 @@ class Browser:
         self.cookie = f"sessionid={client.cookies['sessionid'].value}; csrftoken={self.csrf}"
         self.conn = None
 
-    def request(self, method, path, body=None):
+    def request(self, method, path, body=None, minimal=False):
         headers = {"Cookie": self.cookie, "Accept": "application/json"}
         if body is not None:
             headers["Content-Type"] = "application/json"
             headers["X-CSRFToken"] = self.csrf
+        if minimal:
+            headers["Prefer"] = "return=minimal"
         for attempt in range(2):
             if self.conn is None:
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
@@ -229,7 +245,7 @@ def under_load(args, tag):
         # warm every worker up (the first request of a worker builds the catalogue's views)
         for k in range(args.clients):
             browsers[k][0].request("GET", f"/api/matches/{matches[k][0]}/")
-        moves, reads, statuses = [], [], Counter()
+        moves, reads, views, statuses = [], [], [], Counter()
         budget = {"left": args.moves}
         lock = threading.Lock()
         barrier = threading.Barrier(args.clients)
@@ -262,9 +278,13 @@ def under_load(args, tag):
                 option = rng.choice(listing["options"])
                 status, data, ms = browsers[k][seat].request(
                     "POST", f"/api/matches/{pk}/decisions/",
-                    {"version": listing["version"], "option": {"kind": option["kind"], "args": option["args"]}})
+                    {"version": listing["version"], "option": {"kind": option["kind"], "args": option["args"]}},
+                    minimal=True)
+                # then the whole view, as the board reads it after the minimal answer (not part of the move's time)
+                _, _, view_ms = browsers[k][seat].request("GET", f"/api/matches/{pk}/")
                 with lock:
                     moves.append(ms)
+                    views.append(view_ms)
                     statuses[status] += 1
 
         threads = [threading.Thread(target=play, args=(k,)) for k in range(args.clients)]
@@ -282,7 +302,8 @@ def under_load(args, tag):
     live = Match.objects.filter(pk__in=[pk for ids in matches.values() for pk in ids])
     return {"moves": len(moves), "seconds": elapsed, "statuses": dict(statuses), "p50": statistics.median(moves),
             "p90": pct(moves, 0.9), "p99": pct(moves, 0.99), "max": max(moves),
-            "read_p50": statistics.median(reads), "read_p99": pct(reads, 0.99), "race": race,
+            "read_p50": statistics.median(reads), "read_p99": pct(reads, 0.99), "view_p50": statistics.median(views),
+            "view_p99": pct(views, 0.99), "race": race,
             "damaged": verify(live)}
 
 
@@ -344,12 +365,15 @@ def main():
     from django.db import connection
 
     tag = f"bm{secrets.token_hex(3)}"
-    print(f"database {connection.vendor}; load average at the start {load()}")
+    from django.conf import settings
+
+    print(f"database {connection.vendor}; sessions {settings.SESSION_ENGINE.rsplit('.', 1)[-1]}, cache "
+          f"{settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; load average at the start {load()}")
     figures = in_process(args.solo, args.polls, tag)
-    for name in ("service", "api", "poll"):
+    for name in ("service", "api", "api_minimal", "poll"):
         f = figures[name]
-        print(f"{name}: {f['n']} requests, p50 {f['p50']:.2f} ms, p90 {f['p90']:.2f} ms, queries p50 "
-              f"{f['queries_p50']:.0f} max {f['queries_max']}")
+        print(f"{name}: {f['n']} requests, p50 {f['p50']:.2f} ms, p90 {f['p90']:.2f} ms, this thread's CPU p50 "
+              f"{f['cpu_p50']:.2f} ms, queries p50 {f['queries_p50']:.0f} max {f['queries_max']}")
     s = figures["saved"]
     print(f"saved state (JSON) over {s['decisions']} decisions: {s['first']:,} B after the first, {s['last']:,} B "
           f"after the last, {s['total']:,} B written in all")
@@ -359,7 +383,8 @@ def main():
         print(f"under load: {args.matches} matches, {args.clients} clients, gunicorn {args.workers}x{args.threads}: "
               f"{f['moves']} moves in {f['seconds']:.1f} s ({f['moves'] / f['seconds']:.0f}/s), statuses "
               f"{f['statuses']}; move p50 {f['p50']:.1f} ms, p90 {f['p90']:.1f} ms, p99 {f['p99']:.1f} ms, max "
-              f"{f['max']:.1f} ms; options read p50 {f['read_p50']:.1f} ms, p99 {f['read_p99']:.1f} ms")
+              f"{f['max']:.1f} ms; options read p50 {f['read_p50']:.1f} ms, p99 {f['read_p99']:.1f} ms; the view read "
+              f"after each move p50 {f['view_p50']:.1f} ms, p99 {f['view_p99']:.1f} ms")
         r = f["race"]
         print(f"race: {args.racers} identical moves at once answered {r['answers']}; the match is at version "
               f"{r['version']} with {r['rows']} decision row(s)")

@@ -422,10 +422,11 @@
     if (first) first.focus();
   }
 
-  async function post(url, body) {
+  async function post(url, body, extra) {
     const response = await fetch(url, {
       method: "POST", credentials: "same-origin",
-      headers: {"Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken()},
+      headers: Object.assign({"Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken()},
+        extra || {}),
       body: JSON.stringify(body),
     });
     return [response, await response.json().catch(() => ({}))];
@@ -501,7 +502,8 @@
     try {
       // The whole turn in one request, each choice at the version it expects: stored all together or not at all.
       const decisions = list.map((option, i) => ({version: data.version + i, option: {kind: option.kind, args: option.args}}));
-      const [response, body] = await post(TURNS, {decisions});
+      // The short answer (the summary): the view is read next, by the poll, so the server builds it once.
+      const [response, body] = await post(TURNS, {decisions}, {Prefer: "return=minimal"});
       if (!response.ok) {
         showError(body.detail || `The turn was refused (${response.status}).`);
         staged = [];
@@ -510,16 +512,15 @@
         await load(true);
         return;
       }
-      data = body;
-      if (pageKey(data) !== before) {
+      if (pageKey(body) !== before) {
         window.location.reload();  // the game ended, or its first move took the abort button away
         return;
       }
       staged = [];
       preview = null;
-      stamp = "";  // the next poll redraws with the chat and everything else
+      await load(true);
       setBusy(false);
-      render();
+      draw();
     } catch (err) {
       showError("The turn could not be sent; check your connection and try again.");
       staged = [];

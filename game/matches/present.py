@@ -389,6 +389,16 @@ def match_json(match, user):
     return data
 
 
+def moved_json(match, user):
+    """The short answer to a move asked for with `Prefer: return=minimal`: the match's summary and whether it is
+    your turn, read from what the service left (nothing is queried, nothing of the state is shown). The board asks for
+    the whole view next, with the poll it makes anyway, so a move's view is built once, not twice."""
+    data = summary(match, user)
+    data["your_turn"] = match.status == Match.Status.PLAYING and data["your_seat"] is not None and \
+        match.to_move == data["your_seat"]
+    return data
+
+
 def options_json(match, user):
     """The requesting player's legal options, when the game waits for them; an empty list otherwise."""
     seat = seat_of(match, user)

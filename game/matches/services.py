@@ -8,14 +8,17 @@ a refused request leaves nothing half-saved. Rules live in the engine; this modu
 import json
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone as dt_timezone
 from functools import partial
 
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Prefetch
+from django.db.models import Aggregate, F, JSONField, OuterRef, Prefetch, Subquery
+from django.db.models.functions import JSONObject
 from django.http import Http404
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from game import catalogue
 from game.engine.catalogue import CatalogueError
@@ -144,34 +147,87 @@ def _locked(match_id):
         raise Http404(f"there is no match {match_id}") from None
 
 
-_DECIDE_SQL = {}  # database vendor -> the statement `_locked_to_decide` runs, compiled once per process
+_DECIDE_SQL = {}  # database vendor -> the statement `_locked_to_decide` runs and its parameters, compiled once
+MATCH_ID = -7_654_321  # stands for the match id in the compiled statement's parameters
+SEAT_FIELDS = ("id", "match_id", "seat", "user_id", "controller", "level", "out", "out_at")  # the model's order
+
+
+class _JSONRows(Aggregate):
+    """A group's rows as one JSON array (PostgreSQL's json_agg, SQLite's json_group_array)."""
+    function = "JSON_AGG"
+    output_field = JSONField()
+
+    def as_sqlite(self, compiler, connection, **extra_context):
+        return super().as_sql(compiler, connection, function="JSON_GROUP_ARRAY", **extra_context)
+
+
+def _seat_rows():
+    """The match's seats with their players' names, as one JSON array read in the match's own query."""
+    row = JSONObject(**{name: F(name) for name in SEAT_FIELDS if name != "match_id"}, username=F("user__username"))
+    rows = (MatchSeat.objects.filter(match=OuterRef("pk")).order_by().values("match")
+            .annotate(rows=_JSONRows(row)).values("rows"))
+    return Subquery(rows, output_field=JSONField())
 
 
 def _decide_sql():
-    """The locking read of a decision as SQL, built by the ORM once: compiling its seven subqueries cost about as
-    much as running them, on every move. Called inside the transaction (the ORM refuses FOR UPDATE outside one)."""
+    """The locking read of a decision as SQL, built by the ORM once: compiling its subqueries cost about as much as
+    running them, on every move. Called inside the transaction (the ORM refuses FOR UPDATE outside one)."""
     found = _DECIDE_SQL.get(connection.vendor)
     if found is None:
-        sentinel = -7_654_321
         query = (Match.objects.select_for_update(of=("self",))
                  .annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
-                           **integrity.log_tail()).filter(pk=sentinel).order_by().query)
+                           seat_rows=_seat_rows(), seen_changed=Subquery(
+                               Match.objects.filter(pk=OuterRef("pk")).order_by().values("changed")[:1]),
+                           **integrity.log_tail()).filter(pk=MATCH_ID).order_by().query)
         sql, params = query.sql_with_params()
-        if tuple(params) != (sentinel,):
-            raise RuntimeError(f"the decision's locking read has parameters {params!r}, not only the match id")
-        found = _DECIDE_SQL[connection.vendor] = sql
+        if list(params).count(MATCH_ID) != 1:
+            raise RuntimeError(f"the decision's locking read has parameters {params!r}, not the match id once")
+        found = _DECIDE_SQL[connection.vendor] = (sql, tuple(params))
     return found
+
+
+def _json(value):
+    return json.loads(value) if isinstance(value, str) else value  # a raw query's annotation may come as JSON text
+
+
+def _moment(value):
+    if value is None or isinstance(value, datetime):
+        return value
+    moment = parse_datetime(value)
+    return moment.replace(tzinfo=dt_timezone.utc) if timezone.is_naive(moment) else moment
+
+
+def _seats_read_with(match):
+    """The seats read in the match's locking query, as the models `match.seats.select_related("user")` gives (the
+    fields not read are deferred: read on first use). None when they may be out of date: on PostgreSQL a request
+    that waited for the row's lock gets the row as the other request left it, but the rest of the statement as it
+    was before; every change of a seat moves the row's `changed`, so a `changed` that differs from the one the
+    statement saw means the seats are read again."""
+    if _moment(match.seen_changed) != match.changed:
+        return None
+    db = match._state.db
+    User = get_user_model()
+    seats = []
+    for row in sorted(_json(match.seat_rows) or [], key=lambda r: r["seat"]):
+        values = dict(row, match_id=match.pk, out_at=_moment(row["out_at"]))
+        seat = MatchSeat.from_db(db, SEAT_FIELDS, [values[name] for name in SEAT_FIELDS])
+        seat.user = None if row["user_id"] is None else User.from_db(db, ("id", "username"),
+                                                                       (row["user_id"], row["username"]))
+        seat.match = match
+        seats.append(seat)
+    return seats
 
 
 def _locked_to_decide(match_id):
     """The match row locked (its catalogue's row is not), read in one query with its catalogue's digest, its
-    creator's name and its newest decision rows, which the integrity check before the write reads."""
-    found = list(Match.objects.raw(_decide_sql(), [match_id]))
+    creator's name, its seats with their players' names and its newest decision rows, which the integrity check
+    before the write reads."""
+    sql, params = _decide_sql()
+    found = list(Match.objects.raw(sql, [match_id if p == MATCH_ID else p for p in params]))
     if not found:
         raise Http404(f"there is no match {match_id}")
     match = found[0]
-    if isinstance(match.tail_args, str):  # an annotation in a raw query comes as the database's JSON text
-        match.tail_args = json.loads(match.tail_args)
+    match.tail_args = _json(match.tail_args)
     match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
     return match
 
@@ -428,7 +484,9 @@ def _to_decide(match_id, user, version):
     """The match locked for `user`'s decision at `version`, with its state, seats and the user's seat; refused
     before anything is written when the user may not decide there now."""
     match = _locked_to_decide(match_id)
-    seats = list(match.seats.select_related("user"))
+    seats = _seats_read_with(match)
+    if seats is None:
+        seats = list(match.seats.select_related("user"))
     seat = next((s.seat for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise NotSeated("you do not have a seat at this match")

@@ -72,3 +72,58 @@ def test_racing_moves_through_the_api_apply_exactly_one_and_refuse_the_rest_with
     match = Match.objects.get(pk=match.pk)
     assert match.version == 1 and match.decisions.count() == 1
     assert services.replay(match).to_json() == match.state
+
+
+def _wait_until_blocked_on_a_lock(timeout=10.0):
+    """On PostgreSQL, until another connection waits for a row lock; SQLite shows no waiter, so a moment there."""
+    import time
+
+    if connection.vendor != "postgresql":
+        time.sleep(0.3)
+        return
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT pg_stat_clear_snapshot()")  # else a transaction sees its first look again
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> "
+                           "pg_backend_pid() AND datname = current_database()")
+            if cursor.fetchone()[0]:
+                return
+            time.sleep(0.01)
+    raise AssertionError("the decision never waited for the match's lock")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_that_waited_for_the_lock_while_its_player_resigned_is_refused(catalogue, alice, bob, carol):
+    """The seats are read in the match's locking query: a decision that waited for the lock while its player
+    resigned must see the seat as it is now (out), not as the statement began (PostgreSQL), and store nothing."""
+    from django.db import transaction
+
+    from game.matches.errors import NotYourTurn
+
+    match = services.create_match(alice, players=3)
+    services.join_match(match.pk, bob)
+    services.join_match(match.pk, carol)
+    seat, _, options = pending(match)
+    mover = Match.objects.get(pk=match.pk).seats.get(seat=seat).user
+    outcome = []
+
+    def decide():
+        try:
+            services.submit_decision(match.pk, mover, 0, options[0])
+            outcome.append("stored")
+        except NotYourTurn as exc:
+            outcome.append(str(exc))
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        Match.objects.select_for_update().get(pk=match.pk)  # hold the lock while the decision arrives
+        thread = threading.Thread(target=decide)
+        thread.start()
+        _wait_until_blocked_on_a_lock()
+        services.resign(match.pk, mover)
+    thread.join()
+    assert outcome == ["you have left this match; your seat only passes from now on"]
+    match = Match.objects.get(pk=match.pk)
+    assert match.version == 0 and not match.decisions.exists() and match.seats.get(seat=seat).out == "resigned"

@@ -126,38 +126,92 @@ def test_the_story_kept_between_requests_is_the_story_told_afresh(api_as, starte
         api_as(bob).get(f"/api/matches/{started.pk}/").json()["log"]
 
 
-def test_a_move_through_the_api_signed_in_takes_at_most_ten_queries(started, alice, bob):
-    """The whole request as the board sends it, after the poll that told the mover the opponent's last decision.
-
-    The ten, each needed: the session and its user (2, Django's session auth); the savepoint, the locked match row,
-    its seats, the conditional update and the decision's insert, and the release (6, the service's own: the 409 on
-    a racing move rests on them); the answer's log page, read without events since the story told them all before
-    and holds this move's events in hand (1); the chat (1)."""
+def _signed_in_moves(match, alice, bob, moves=12, **headers):
+    """Moves through the API as the board sends them, each after the poll that told the mover the opponent's last
+    decision: (answer, queries, whether an offer waits after it) for each."""
     from django.test import Client
 
-    from game.matches import present
-
-    match = play_randomly(started.pk, 4, seed=8)
     clients = {}
     for user in (alice, bob):
         clients[user.pk] = Client()
         clients[user.pk].force_login(user)
     rng = random.Random(8)
-    counts = []
-    for _ in range(12):
+    for _ in range(moves):
         user, version, option = _next(match, rng)
         client = clients[user.pk]
         assert client.get(f"/api/matches/{match.pk}/").status_code == 200  # the poll before the move
         with CaptureQueriesContext(connection) as captured:
             answer = client.post(f"/api/matches/{match.pk}/decisions/", {"version": version, "option": option},
-                                 content_type="application/json")
+                                 content_type="application/json", **headers)
         assert answer.status_code == 201 and answer.json()["version"] == version + 1
-        present._told.clear()  # the answer's story, told from the events in hand, is the story told afresh
-        assert answer.json()["log"] == client.get(f"/api/matches/{match.pk}/").json()["log"]
-        offer = answer.json()["view"]["pending"] is not None and \
-            answer.json()["view"]["pending"]["kind"] == "opponent_offer"
-        counts.append(len(captured) - (1 if offer else 0))  # a waiting offer reads that seat's standing order
         match = Match.objects.get(pk=match.pk)
         assert match.version == version + 1 and match.decisions.count() == version + 1
-    assert max(counts) <= 10, counts
-    assert integrity.verify(match, replay=True) == []
+        pending = services.load_state(match).pending
+        yield client, answer, captured, pending is not None and pending.kind == "opponent_offer"
+
+
+def test_a_move_through_the_api_signed_in_takes_at_most_nine_queries(started, alice, bob):
+    """The whole request as the board sent it before it asked for the minimal answer.
+
+    The nine, each needed: the session and its user (2, Django's session auth; with REDIS_URL the session comes
+    from the cache); the savepoint, the locked match row read with its seats and newest decision rows, the
+    conditional update and the decision's insert, and the release (5, the service's own: the 409 on a racing move
+    rests on them); the answer's log page, read without events since the story told them all before and holds this
+    move's events in hand (1); the chat (1)."""
+    from game.matches import present
+
+    match = play_randomly(started.pk, 4, seed=8)
+    counts = []
+    for client, answer, captured, offer in _signed_in_moves(match, alice, bob):
+        present._told.clear()  # the answer's story, told from the events in hand, is the story told afresh
+        assert answer.json()["log"] == client.get(f"/api/matches/{match.pk}/").json()["log"]
+        assert "Preference-Applied" not in answer
+        counts.append(len(captured) - (1 if offer else 0))  # a waiting offer reads that seat's standing order
+    assert max(counts) <= 9, counts
+    assert integrity.verify(Match.objects.get(pk=match.pk), replay=True) == []
+
+
+def test_a_move_asked_to_answer_minimally_takes_at_most_seven_queries_and_shows_no_state(started, alice, bob):
+    """`Prefer: return=minimal`, as the board sends a turn: the summary and `your_turn`, nothing of the state.
+
+    The seven: the session and its user (2); the savepoint, the locked match row with its seats and newest
+    decision rows, the conditional update, the decision's insert and the release (5). The answer reads nothing."""
+    match = play_randomly(started.pk, 4, seed=8)
+    counts = []
+    for client, answer, captured, offer in _signed_in_moves(match, alice, bob, HTTP_PREFER="return=minimal"):
+        assert answer["Preference-Applied"] == "return=minimal"
+        body = answer.json()
+        assert not {"view", "log", "chat", "cards", "board"} & set(body)
+        whole = client.get(f"/api/matches/{match.pk}/").json()
+        assert body["your_turn"] == whole["your_turn"]
+        assert {k: v for k, v in whole.items() if k in body} == body
+        counts.append(len(captured) - (1 if offer else 0))
+    assert max(counts) <= 7, counts
+    assert integrity.verify(Match.objects.get(pk=match.pk), replay=True) == []
+
+
+@pytest.mark.parametrize("prefer", ["return=representation", "return", "minimal", "return=minimal-ish", "\u00e9=;,,"])
+def test_a_prefer_header_that_does_not_ask_for_minimal_gets_the_whole_match(started, alice, bob, prefer):
+    from django.test import Client
+
+    user, version, option = _next(started)
+    client = Client()
+    client.force_login(user)
+    answer = client.post(f"/api/matches/{started.pk}/decisions/", {"version": version, "option": option},
+                         content_type="application/json", HTTP_PREFER=prefer)
+    assert answer.status_code == 201 and "Preference-Applied" not in answer
+    assert answer.json()["view"] is not None and "chat" in answer.json()
+
+
+def test_a_turn_asked_to_answer_minimally_names_the_preference_and_stores_the_turn(started, alice):
+    from django.test import Client
+
+    user, version, option = _next(started)
+    client = Client()
+    client.force_login(user)
+    answer = client.post(f"/api/matches/{started.pk}/turns/",
+                         {"decisions": [{"version": version, "option": option}]}, content_type="application/json",
+                         HTTP_PREFER="respond-async, return=minimal; foo=bar")
+    assert answer.status_code == 201 and answer["Preference-Applied"] == "return=minimal"
+    assert answer.json()["version"] == 1 and "view" not in answer.json()
+    assert Match.objects.get(pk=started.pk).decisions.count() == 1
