@@ -3,7 +3,7 @@ from game.engine.agents import RandomAgent
 from game.engine.model import COLUMNS
 from game.engine.state import GameState
 
-from .helpers import real_catalogue
+from .helpers import dragon, make_catalogue, position, real_catalogue, seat
 
 
 def test_survey_agrees_with_eggs_dragons_and_the_next_spaces_through_random_games():
@@ -24,11 +24,9 @@ def test_survey_agrees_with_eggs_dragons_and_the_next_spaces_through_random_game
 
 
 def test_survey_of_a_full_mat_finds_no_space():
-    st = GameState.new(real_catalogue(), players=2, seed=1)
+    cat = make_catalogue([dragon(i + 1) for i in range(12)])
+    full = {index: {"dragon": index, "eggs": 1} for index in range(12)}  # a dragon on a space excavates up to it
+    st = position(cat, [seat(cat, mat=full, nest=2), seat(cat)])
     pl = st.players[0]
-    for index, space in enumerate(pl.spaces):
-        space.dragon = index
-        space.eggs = 1
-        if index % COLUMNS:
-            space.cave_card = index
-    assert pl.survey() == (pl.nest + 12, 12, [None, None, None], [None, None, None])
+    assert all(space.cave_card is not None for index, space in enumerate(pl.spaces) if index % COLUMNS)
+    assert pl.survey() == (2 + 12, 12, [None, None, None], [None, None, None])
