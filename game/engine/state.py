@@ -443,7 +443,9 @@ class GameState:
         if self.automa is not None and self.options["academy"]:
             solo.cache(self, share, source, declined)
 
-    def advance_guild(self, p, steps):
+    def queue_guild(self, p, steps):
+        """Queue `steps` Dragon Guild advancements for seat `p` on the stack (none for 0), for a word's handler; the
+        running loop takes them next. Not `advance_guild`, the public door, which runs the stack itself."""
         if steps > 0:
             self.stack.append({"t": "guild", "p": p, "n": steps})
 

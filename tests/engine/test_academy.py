@@ -4,7 +4,7 @@ import pytest
 from game.engine.decisions import IllegalDecision, Option
 from game.engine.state import GameState
 
-from .helpers import dragon, make_catalogue, position, real_catalogue, seat
+from .helpers import answer_all, dragon, fire, make_catalogue, position, real_catalogue, seat
 
 FLEDGLING = dragon(1, "Trainee", size="fledgling", vp=0, training=["milk"], expansion="academy")
 
@@ -91,3 +91,17 @@ def test_fledgling_abilities_wait_until_fully_trained():
     scores = st.result["scores"]
     assert scores[0]["abilities"] == 0 and scores[1]["abilities"] == 5
     assert scores[0]["dragons"] == 1 and scores[1]["dragons"] == 1
+
+
+def test_a_guild_gain_counted_as_zero_moves_no_one_on_the_guild():
+    """Ancient Kasei Wyvern's kind of ability: a guild step per trained fledgling, with none trained, is no step (a
+    count of 0 used to move the player one space, through the public door that runs the stack mid-ability)."""
+    cat = real_catalogue()
+    st = position(cat, 2, academy=True)
+    before = st.players[0].guild
+    fire(st, {"do": "gain", "item": "guild", "count": {"what": "dragons", "size": "fledgling", "trained": True}})
+    answer_all(st)
+    assert st.players[0].guild == before
+    fire(st, {"do": "gain", "item": "guild", "count": 2})
+    answer_all(st)
+    assert st.players[0].guild == before + 2

@@ -319,7 +319,7 @@ def gain(st, task, frame):
         task["left"] = 0
         got.append("guild")
         _gained(st, task, frame, got)
-        st.advance_guild(p, n)
+        st.queue_guild(p, n)
         return
     elif item in ("dragon", "cave"):
         source = sources(node)
