@@ -250,11 +250,17 @@
           function (n) { edit({do: "explored", seat: seat.seat, cave: cave, times: n}); },
           last.drawing.board.explore_costs.length)));
       mat.appendChild(head);
+      // The cave's path as the mat prints it: its icons between the spaces, as on the match page.
+      var facts = last.drawing.board.mat[CAVES.indexOf(cave)];
+      var path = make("div", {class: "match-path an-path"});
+      mat.appendChild(path);
       seat.mat.filter(function (s) { return s.cave === cave; }).forEach(function (s) {
+        path.appendChild(T.printed(facts && facts.before[s.column - 1], "before space " + s.column));
         var button = el("button", {type: "button", class: "an-space " + (s.excavated ? "an-dug" : "an-closed"),
           "data-cave": cave, "data-column": String(s.column), "data-key": "space:" + cave + ":" + s.column});
         var title = s.dragon ? s.dragon.name + " (" + s.dragon.number + ")" : (s.excavated ? "empty" : "not excavated");
-        button.appendChild(el("strong", {}, "Column " + s.column + ": " + title));
+        button.appendChild(el("strong", {}, "Column " + s.column));
+        button.appendChild(el("span", {class: "an-space-what"}, title));
         if (s.dragon) {
           var bits = ["eggs " + s.eggs + "/" + s.dragon.capacity];
           Object.keys(s.cached).forEach(function (r) { bits.push(s.cached[r] + " " + r); });
@@ -265,8 +271,9 @@
           button.appendChild(document.createTextNode("cave card " + s.cave_card));
         }
         button.addEventListener("click", function () { clickSpace(seat.seat, cave, s); });
-        mat.appendChild(button);
+        path.appendChild(button);
       });
+      path.appendChild(T.printed(facts && facts.end, "end of the cave"));
     });
   }
 

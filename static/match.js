@@ -197,12 +197,6 @@
     return el("div", {class: cls, "data-space": sp.index}, spaceBody(sp, column));
   }
 
-  function printed(item, where) {
-    if (!item) return el("span", {class: "match-path-icon"});
-    return el("span", {class: "match-path-icon", title: `${where}: ${item.text}`},
-      item.icon ? pic(item.icon, item.text) : "•");
-  }
-
   function mat(pl, mine) {
     const board = data.board;
     const rows = [0, 1, 2].map((cave) => {
@@ -215,10 +209,10 @@
           onclick: () => pointAt(explores)}, "Explore ", costLine(explores[0])) : null);
       const path = [];
       for (let col = 0; col < 4; col += 1) {
-        path.push(printed(facts && facts.before[col], `before space ${col + 1}`));
+        path.push(T.printed(facts && facts.before[col], `before space ${col + 1}`));
         path.push(space(pl, pl.mat[cave * 4 + col], col, mine));
       }
-      path.push(printed(facts && facts.end, "end of the cave"));
+      path.push(T.printed(facts && facts.end, "end of the cave"));
       return el("div", {class: `match-cave match-cave-${cave}`}, head, el("div", {class: "match-path"}, path));
     });
     const nestTargets = mine ? optionsAt((t) => t.nest) : [];

@@ -45,6 +45,13 @@
       title: label || shown});
   }
 
+  // What the mat prints along a cave's path (before each space, and at its end), as the walk meets it.
+  function printed(item, where) {
+    if (!item) return el("span", {class: "match-path-icon"});
+    return el("span", {class: "match-path-icon", title: `${where}: ${item.text}`},
+      item.icon ? pic(item.icon, item.text) : "•");
+  }
+
   // A click target on the drawn table: `act` is {label, onclick, extra, cls, attrs} from a context's hook.
   function target(act, base, body) {
     return el("button", Object.assign({type: "button", class: `${base} ${act.cls || "match-target"}`,
@@ -223,6 +230,6 @@
     ];
   }
 
-  window.WyrmdexTable = {el, fill, plural, pic, costPics, dragonCard, caveCard, supply, round, guild, display,
+  window.WyrmdexTable = {el, fill, plural, pic, printed, costPics, dragonCard, caveCard, supply, round, guild, display,
     passedLine, PLACES};
 })();
