@@ -243,7 +243,7 @@
   function drawMat(table, seat) {
     var mat = $("an-mat");
     mat.textContent = "";
-    CAVES.forEach(function (cave) {
+    CAVES.forEach(function (cave, c) {
       var times = seat.explored[cave];
       var head = make("div", {class: "an-cave-name"}, make("span", {}, CAVE_LABELS[cave]),
         make("span", {class: "an-explored", title: "explores of this cave this round"}, "explored " + times + "× ", plusMinus("explore:" + cave, seat.name + "'s explores of the " + CAVE_LABELS[cave] + " this round", times,
@@ -251,7 +251,7 @@
           last.drawing.board.explore_costs.length)));
       mat.appendChild(head);
       // The cave's path as the mat prints it: its icons between the spaces, as on the match page.
-      var facts = last.drawing.board.mat[CAVES.indexOf(cave)];
+      var facts = last.drawing.board.mat[c];
       var path = make("div", {class: "match-path an-path"});
       mat.appendChild(path);
       seat.mat.filter(function (s) { return s.cave === cave; }).forEach(function (s) {
