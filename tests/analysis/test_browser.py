@@ -42,6 +42,10 @@ def test_build_by_clicking_ask_a_question_and_follow_two_branches(browser, live_
     wait_for(browser, lambda d: css(d, ".an-space") and idle(d))
     click(browser, css(browser, "#an-empty")[0])
     wait_for(browser, lambda d: idle(d) and "0 coins" in css(d, ".an-summary")[0].text)
+    # The mat is drawn with what it prints along each cave: an icon before each of the 4 spaces and one at the end.
+    assert [len(css(path, ".match-path-icon")) for path in css(browser, ".an-path")] == [5, 5, 5]
+    assert all(icon.get_attribute("title") for icon in css(browser, ".an-path .match-path-icon[title]"))
+    assert len(css(browser, ".an-path .match-path-icon[title]")) >= 12
 
     # Only clicks on the drawn table from here. Three coins and a meat in the supply (one too many, taken back).
     for n in (1, 2, 3):
