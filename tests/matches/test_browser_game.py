@@ -227,11 +227,13 @@ def check_the_phone_layout(phone):
     assert small == []
 
 
-def test_a_dragon_is_enticed_by_keyboard_alone(open_browser, live_server, catalogue, make_user):
+def test_a_dragon_is_enticed_by_keyboard_alone(open_browser, live_server, catalogue, make_user, monkeypatch):
     """Pick up a hand card with Enter, land on the first lit space, choose it with Enter and send the turn with
     Enter: pointing needs no mouse."""
     from selenium.webdriver.common.keys import Keys
 
+    # A known deal: from a random one the set-up below could, rarely, leave the start player nothing to entice.
+    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 20261202)
     ann, ben = make_user("ann"), make_user("ben")
     match = services.create_match(ann, players=2)
     services.join_match(match.pk, ben)
