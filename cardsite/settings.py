@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "csp",
     "huey.contrib.djhuey",
     "cardsite.catalogue",
+    "cardsite.accounts",
     "game",
 ]
 
@@ -122,7 +123,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "cardsite.accounts.sessions.AuthenticationMiddleware",  # the user comes with the session, one query
     "cardsite.middleware.RateLimitMiddleware",  # after authentication: a player's writes count against the player
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -177,9 +178,9 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_MANIFEST_STRICT = False
 
-# --- cache, sessions and the task queue (docs/deploy.md) ---------------------------------------------------------
-# With REDIS_URL every app server and queue worker shares one Redis: the cache, the sessions' cache and the queue.
-# Without it everything stays in the process: a local-memory cache, sessions in the database, and a queue in memory
+# --- cache and the task queue (docs/deploy.md) --------------------------------------------------------------------
+# With REDIS_URL every app server and queue worker shares one Redis: the cache and the queue. Without it everything
+# stays in the process: a local-memory cache and a queue in memory
 # that the serving process consumes itself (cardsite/queue.py), so `python3 dev.py serve` needs no other service.
 REDIS_URL = env_redis_url("REDIS_URL")
 QUEUE_WORKERS = env_int("QUEUE_WORKERS", 2)
@@ -191,8 +192,6 @@ if REDIS_URL:
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "wyrmdex",
     }}
-    # Reads come from Redis; writes also go to the database, so a Redis restart logs nobody out.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     HUEY = {
         "huey_class": "huey.RedisHuey",
         "name": "wyrmdex",
@@ -203,7 +202,6 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "wyrmdex"}}
-    SESSION_ENGINE = "django.contrib.sessions.backends.db"
     HUEY = {
         "huey_class": "huey.MemoryHuey",
         "name": "wyrmdex",
@@ -216,6 +214,10 @@ SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_REDIRECT_URL = "/"
+# Sessions live in the database (also with Redis: a Redis restart logs nobody out), in a table that names the
+# signed-in user, so a request reads its session and its user in one query (cardsite/accounts/sessions.py).
+SESSION_ENGINE = "cardsite.accounts.sessions"
+AUTHENTICATION_BACKENDS = ["cardsite.accounts.sessions.SessionUserBackend"]
 
 REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": [

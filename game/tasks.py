@@ -9,11 +9,12 @@ Matches' tasks (emails, bots' moves, the deadline sweep, the daily digest) are s
 the deadline is stored on the match and the periodic sweep acts on it under the match's lock, so a lost delayed
 task only means the sweep makes that move within a minute.
 """
-from django.contrib.sessions.models import Session
 from django.dispatch import receiver
 from django.utils import timezone
 from huey import crontab
 from huey.contrib.djhuey import db_periodic_task, db_task
+
+from cardsite.accounts.models import Session
 
 from .matches import notify, services
 from .matches.signals import match_changed

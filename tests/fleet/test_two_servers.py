@@ -145,7 +145,7 @@ def fleet(tmp_path_factory):
         "import datetime; from django.core.management import call_command; "
         "call_command('migrate', verbosity=0); call_command('load_catalogue', verbosity=0); "
         "from django.contrib.auth.models import User; "
-        "from django.contrib.sessions.models import Session; from django.utils import timezone; "
+        "from cardsite.accounts.models import Session; from django.utils import timezone; "
         f"User.objects.create_superuser('alice', 'alice@example.com', {PASSWORD!r}); "
         f"User.objects.create_user('bob', 'bob@example.com', {PASSWORD!r}); "
         "[Session.objects.create(session_key=f'expired{i:032d}', session_data='', "

@@ -3,8 +3,8 @@ import datetime
 import time
 
 import pytest
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.sessions.models import Session
+from cardsite.accounts.sessions import SessionStore
+from cardsite.accounts.models import Session
 from django.utils import timezone
 from huey.contrib.djhuey import HUEY
 from huey.signals import SIGNAL_COMPLETE

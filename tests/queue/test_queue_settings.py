@@ -1,4 +1,4 @@
-"""REDIS_URL decides where the cache, the sessions and the queue live; a bad value stops the start naming it."""
+"""REDIS_URL decides where the cache and the queue live (sessions are in the database either way); a bad value stops the start naming it."""
 import json
 
 from tests.test_settings import manage
@@ -15,13 +15,13 @@ def shown(**env):
 
 
 def test_without_redis_everything_stays_in_the_process():
-    assert shown(REDIS_URL="") == ["django.core.cache.backends.locmem.LocMemCache", "django.contrib.sessions.backends.db",
+    assert shown(REDIS_URL="") == ["django.core.cache.backends.locmem.LocMemCache", "cardsite.accounts.sessions",
                        "MemoryHuey", "MemoryStorage", False]
 
 
-def test_with_redis_the_cache_sessions_and_queue_use_it():
+def test_with_redis_the_cache_and_queue_use_it_and_sessions_stay_in_the_database():
     assert shown(REDIS_URL="redis://127.0.0.1:6379/3") == [
-        "django.core.cache.backends.redis.RedisCache", "django.contrib.sessions.backends.cached_db",
+        "django.core.cache.backends.redis.RedisCache", "cardsite.accounts.sessions",
         "RedisHuey", "RedisStorage", False]
 
 
