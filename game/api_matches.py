@@ -146,7 +146,7 @@ class MatchDetailView(MatchAPIView):
         unchanged = polling.unchanged(request, pk, who)
         if unchanged is not None:
             return unchanged
-        match = get_object_or_404(_matches(), pk=pk)
+        match = services.read_match(pk)
         response = Response(present.match_json(match, request.user))
         response["ETag"] = polling.etag(match.pk, match.version, match.status, match.changed, who)
         response["Cache-Control"] = "private, no-cache"
@@ -181,7 +181,7 @@ class MatchOptionsView(MatchAPIView):
                                "and what it costs and gives (`cost`, `gain`: item -> count).",
                    operation_id="matches_options")
     def get(self, request, pk):
-        match = get_object_or_404(_matches(), pk=pk)
+        match = services.read_match(pk)
         return Response(present.options_json(match, request.user))
 
 
@@ -263,7 +263,7 @@ class MatchPreviewView(MatchAPIView):
             raise InvalidInput(sorted(unknown)[0], "is not part of a preview (version, options)")
         if "version" not in body:
             raise InvalidInput("version", "required: the match version you chose at")
-        match = get_object_or_404(_matches(), pk=pk)
+        match = services.read_match(pk)
         return Response(table.preview(match, request.user, body["version"], body.get("options")))
 
 
@@ -273,7 +273,7 @@ class MatchOrdersView(MatchAPIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT},
                    summary="Your standing orders for offers at this match", operation_id="matches_orders_read")
     def get(self, request, pk):
-        match = get_object_or_404(_matches(), pk=pk)
+        match = services.read_match(pk)
         return Response(orders.orders_json(match, request.user))
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
@@ -292,7 +292,7 @@ class MatchReplayView(MatchAPIView):
                    summary="The table after the first `number` decisions, as you may see it (replay viewer)",
                    operation_id="matches_replay_step")
     def get(self, request, pk, number):
-        match = get_object_or_404(_matches(), pk=pk)
+        match = services.read_match(pk)
         return Response(present.replay_json(match, request.user, number))
 
 

@@ -129,7 +129,7 @@ def can_order(match, seat):
 
 
 def board(request, pk):
-    match = get_object_or_404(_matches(), pk=pk)
+    match = services.read_match(pk)
     try:
         services.load_state(match)  # a damaged match is refused here with its reason, not left "loading" for ever
     except MatchError as exc:
