@@ -281,12 +281,21 @@ def story(match, decisions, seat, names):
         return setup if number == 0 else links.get(number) or None
 
     fresh = match.__dict__.get("_stored_events", {})  # the decisions this request stored, events in hand
-    untold = [n for n in numbers if not (where(n) and _peek((where(n), seat, names.key)) is not None)]
-    if links and all(n in fresh for n in untold):
-        # every decision told before but those this request stored: no events need reading
-        recorded = dict.fromkeys(numbers)
-        recorded.update((n, fresh[n]) for n in untold)
-    else:
+    kept = {n: _peek((where(n), seat, names.key)) if where(n) else None for n in numbers}  # told before
+    untold = [n for n in numbers if kept[n] is None]
+    recorded = None
+    if links:
+        # Only the events of decisions not told before are needed: those this request stored are in hand, the
+        # setup is dealt once per process, the rest are read (usually the newest one or two, not the page).
+        need = [n for n in untold if n and n not in fresh]
+        read = dict(match.decisions.filter(number__in=need).order_by().values_list("number", "events")) if need else {}
+        if all(read.get(n) is not None for n in need):  # else a decision stored before events were: replay below
+            recorded = dict.fromkeys(numbers)
+            recorded.update((n, fresh[n]) for n in untold if n in fresh)
+            recorded.update(read)
+            if 0 in untold:
+                recorded[0] = _setup_events(match)
+    if recorded is None:
         for d in decisions:
             if d.number in fresh and "events" in d.get_deferred_fields():
                 d.events = fresh[d.number]
@@ -298,8 +307,10 @@ def story(match, decisions, seat, names):
     rnd = 1
     for number in sorted(recorded):
         events = recorded[number]
-        told = _remember((where(number), seat, names.key), lambda: _tell(events, seat, names)) \
-            if where(number) else _tell(events, seat, names)
+        told = kept.get(number)
+        if told is None:
+            told = _remember((where(number), seat, names.key), lambda: _tell(events, seat, names)) \
+                if where(number) else _tell(events, seat, names)
         for kind, player, event_round, text, html in told:
             rnd = event_round if event_round is not None else rnd
             if kind in ("turn", "round_ended") or group is None:

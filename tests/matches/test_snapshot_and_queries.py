@@ -120,6 +120,19 @@ def test_the_story_kept_between_requests_is_the_story_told_afresh(api_as, starte
         assert kept == fresh and fresh
         # told from memory: the decision rows are read without their events
         assert all('"events"' not in q["sql"] for q in captured if "game_matchdecision" in q["sql"])
+    # two more decisions: only their events are read, and the story is the one told afresh
+    for user in (alice, bob, None):
+        api_as(user).get(f"/api/matches/{started.pk}/")
+    play_randomly(started.pk, 2, seed=12)
+    kept_logs = {}
+    for user in (alice, bob, None):
+        with CaptureQueriesContext(connection) as captured:
+            kept_logs[user] = api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
+        reads = [q["sql"] for q in captured if "game_matchdecision" in q["sql"] and '"events"' in q["sql"]]
+        assert len(reads) <= 1 and all(" IN (31, 32)" in q for q in reads), reads
+    for user in (alice, bob, None):
+        present._told.clear()
+        assert kept_logs[user] == api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
     # each seat is told its own story: alice's drawn cards are named to her only
     present._told.clear()
     assert api_as(alice).get(f"/api/matches/{started.pk}/").json()["log"] != \
