@@ -266,6 +266,9 @@ def replay_entry(match, decision, seat, names, known):
             "label": " ".join(lines)}
 
 
+STORY_FIELDS = ("match", "number", "label", "link")  # what the story reads of a decision besides its events
+
+
 def story(match, decisions, seat, names):
     """The log for `seat` (None: a spectator), grouped by turn and round: each group has a title and the sentences
     of what happened, in plain text and HTML, each with the decision that caused it (0: the setup).
@@ -390,8 +393,8 @@ def match_json(match, user):
     if state is not None:
         known = board_cards(match.catalogue_id, snapshot_of(match))
         who = story_names(match, names, known)
-        # Without their events: the story has told most of them before and reads the events only if it must.
-        decisions = list(match.decisions.defer("events").order_by("-number")[:LOG_LENGTH])[::-1]
+        # Only what the story reads of each, without events: it has told most before and reads events if it must.
+        decisions = list(match.decisions.only(*STORY_FIELDS).order_by("-number")[:LOG_LENGTH])[::-1]
         data["log"] = story(match, decisions, seat, who)
     data["chat"] = chat_json(match)
     data["ending_words"] = ending(match)
