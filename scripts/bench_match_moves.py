@@ -1,7 +1,8 @@
 """What a match move and a poll cost on the server, alone and under load, on PostgreSQL (issue 11, "Speed").
 
 Usage: DATABASE_URL=postgres://... .venv/bin/python scripts/bench_match_moves.py [--solo 150] [--polls 300]
-           [--matches 100] [--clients 16] [--moves 1500] [--port 8340] [--workers 3] [--threads 2] [--no-load]
+           [--matches 100] [--clients 16] [--moves 1500] [--port 8340] [--workers 4] [--threads 1]
+           [--worker-class sync] [--no-load]
 
 In this process, through the whole Django stack (no server):
 - move (service): one 2-player match, `--solo` random decisions through `services.submit_decision`: ms and SQL
@@ -17,8 +18,8 @@ In this process, through the whole Django stack (no server):
 - saved bytes: the JSON of the match's saved state after each decision of the service run: after the first, after
   the last, and summed over the match (what the moves wrote). Run the script from an older checkout to compare.
 
-Under load (unless --no-load): gunicorn (`--workers` x `--threads`, as the Procfile) on 127.0.0.1:`--port`,
-`--matches` live 2-player matches and `--clients` client threads, each playing its own share of the matches (both
+Under load (unless --no-load): gunicorn (`--worker-class`, `--workers` x `--threads`; the defaults are the
+Procfile's) on 127.0.0.1:`--port`, `--matches` live 2-player matches and `--clients` client threads, each playing its own share of the matches (both
 seats, its own two signed-in users) until `--moves` decisions were taken in all: each step reads the options
 (`GET .../options/`) and sends one (`POST .../decisions/` with `Prefer: return=minimal`, as the board), then reads
 the view (`GET .../`) as the board does after a move; the POST's time is the move. Then `--racers` threads
@@ -211,12 +212,12 @@ class Browser:
         raise AssertionError("unreachable")
 
 
-def start_server(port, workers, threads):
+def start_server(port, workers, threads, worker_class="sync"):
     env = dict(os.environ)
     log = open(f"/tmp/bench_match_moves_gunicorn_{port}.log", "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "cardsite.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--threads", str(threads), "--timeout", "60"],
+         "--workers", str(workers), "--threads", str(threads), "--worker-class", worker_class, "--timeout", "60"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -239,7 +240,7 @@ def under_load(args, tag):
     for i in range(args.matches):
         k = i % args.clients
         matches[k].append(new_match(*pairs[k]).pk)
-    process = start_server(args.port, args.workers, args.threads)
+    process = start_server(args.port, args.workers, args.threads, args.worker_class)
     try:
         browsers = {k: [Browser(args.port, u) for u in pairs[k]] for k in range(args.clients)}
         # warm every worker up (the first request of a worker builds the catalogue's views)
@@ -355,8 +356,9 @@ def main():
     parser.add_argument("--moves", type=int, default=1500)
     parser.add_argument("--racers", type=int, default=8)
     parser.add_argument("--port", type=int, default=8340)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--worker-class", default="sync")
     parser.add_argument("--no-load", action="store_true")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -380,7 +382,8 @@ def main():
     print(f"load average after the in-process runs {load()}")
     if not args.no_load:
         f = under_load(args, tag)
-        print(f"under load: {args.matches} matches, {args.clients} clients, gunicorn {args.workers}x{args.threads}: "
+        print(f"under load: {args.matches} matches, {args.clients} clients, "
+              f"gunicorn {args.worker_class} {args.workers}x{args.threads}: "
               f"{f['moves']} moves in {f['seconds']:.1f} s ({f['moves'] / f['seconds']:.0f}/s), statuses "
               f"{f['statuses']}; move p50 {f['p50']:.1f} ms, p90 {f['p90']:.1f} ms, p99 {f['p99']:.1f} ms, max "
               f"{f['max']:.1f} ms; options read p50 {f['read_p50']:.1f} ms, p99 {f['read_p99']:.1f} ms; the view read "

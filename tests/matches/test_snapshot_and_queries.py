@@ -166,9 +166,9 @@ def _signed_in_moves(match, alice, bob, moves=12, **headers):
 def test_a_move_through_the_api_signed_in_takes_at_most_eight_queries(started, alice, bob):
     """The whole request as the board sent it before it asked for the minimal answer.
 
-    The eight, each needed: the session read with its user (1, cardsite/accounts/sessions.py); the savepoint, the locked match row read with its seats and newest decision rows, the
-    conditional update and the decision's insert, and the release (5, the service's own: the 409 on a racing move
-    rests on them); the answer's log page, read without events since the story told them all before and holds this
+    The eight, each needed: the session read with its user (1, cardsite/accounts/sessions.py); the savepoint, the
+    locked match row read with its seats and newest decision rows, the conditional update and the decision's insert,
+    and the release (5, the service's own: the 409 on a racing move rests on them); the answer's log page, read without events since the story told them all before and holds this
     move's events in hand (1); the chat (1)."""
     from game.matches import present
 
