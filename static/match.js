@@ -529,11 +529,15 @@
   function renderLog() {
     const log = document.getElementById("log");
     if (seenBefore === null) {
+      // New since the later of what this browser showed last and the player's own last choice (made here or on
+      // another device); a spectator's first visit marks nothing.
       const stored = Number(window.localStorage ? localStorage.getItem(SEEN_KEY) : NaN);
-      seenBefore = Number.isFinite(stored) && stored > 0 ? stored : data.version;
+      const own = data.your_last_decision;
+      if (Number.isFinite(stored) && stored > 0) seenBefore = Math.max(stored, own || 0);
+      else seenBefore = own === null || own === undefined ? data.version : own;
     }
-    // The story so far, grouped by turn and round, in the engine's words for this viewer. What happened since this
-    // browser last showed the match is marked, so a returning player sees what is new.
+    // The story so far, grouped by turn and round, in the engine's words for this viewer. What happened since the
+    // player last saw or played the match is marked, so a returning player sees what is new.
     const fresh = new Set();
     fill(log, ...data.log.map((group) => {
       const lines = group.lines.map((line) => {

@@ -266,7 +266,7 @@ def replay_entry(match, decision, seat, names, known):
             "label": " ".join(lines)}
 
 
-STORY_FIELDS = ("match", "number", "label", "link")  # what the story reads of a decision besides its events
+STORY_FIELDS = ("match", "number", "seat", "label", "link")  # what the log reads of a decision besides its events
 
 
 def story(match, decisions, seat, names):
@@ -390,12 +390,19 @@ def match_json(match, user):
         data["your_turn"] = view["pending"] is not None and view["pending"]["player"] == seat
         data.update(drawing(view, snapshot_of(match)))
     data["log"] = []
+    data["your_last_decision"] = None
     if state is not None:
         known = board_cards(match.catalogue_id, snapshot_of(match))
         who = story_names(match, names, known)
         # Only what the story reads of each, without events: it has told most before and reads events if it must.
         decisions = list(match.decisions.only(*STORY_FIELDS).order_by("-number")[:LOG_LENGTH])[::-1]
         data["log"] = story(match, decisions, seat, who)
+        if seat is not None:
+            # What is new to a player since they last played, on any device: the board marks the log after the
+            # later of this and what the browser showed last. 0: they have not chosen on this page of the log. An
+            # answer a standing order gave for them is not theirs: they have not seen it.
+            data["your_last_decision"] = max((d.number for d in decisions if d.seat == seat
+                                              and not d.label.endswith(f"({orders.NOTE})")), default=0)
     data["chat"] = chat_json(match)
     data["ending_words"] = ending(match)
     if seat is not None and match.status == Match.Status.OPEN:

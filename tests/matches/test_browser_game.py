@@ -280,3 +280,32 @@ def sign_in_as(driver, base, user):
     client.force_login(user)
     driver.get(f"{base}/")
     driver.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+
+
+def test_a_fresh_browser_marks_what_was_played_since_the_players_own_last_move(open_browser, live_server, catalogue,
+                                                                              make_user, monkeypatch):
+    """A player who moved on another device, then came back on a browser that never showed the match: the moves
+    played after their own last choice are marked, and theirs is not."""
+    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 20261203)
+    ann, ben = make_user("ann"), make_user("ben")
+    match = services.create_match(ann, players=2)
+    services.join_match(match.pk, ben)
+    users = {0: ann, 1: ben}
+    rng = random.Random(5)
+    mine, others = None, set()
+    while len(others) < 3 or mine is None:
+        match = Match.objects.get(pk=match.pk)
+        state = services.load_state(match)
+        seat = state.pending.player
+        services.submit_decision(match.pk, users[seat], match.version, rng.choice(state.legal_options()).to_dict())
+        if seat == 0:
+            mine, others = match.version + 1, set()
+        else:
+            others.add(match.version + 1)
+    driver = open_browser("1300,950")
+    sign_in_as(driver, live_server.url, ann)
+    driver.get(f"{live_server.url}/matches/{match.pk}/")
+    marked = wait_for(driver, lambda d: {int(e.get_attribute("data-decision"))
+                                         for e in d.find_elements(*by("#log li.match-new"))} or None)
+    assert marked == others and mine not in marked
+    assert "3 moves since your last visit" in text_of(driver, "#log-new")

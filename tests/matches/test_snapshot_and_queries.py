@@ -280,3 +280,13 @@ def test_a_signed_in_player_reads_the_view_in_five_queries_and_the_options_in_tw
     with CaptureQueriesContext(connection) as captured:
         answer = client.get(f"/api/matches/{match.pk}/options/")
     assert answer.status_code == 200 and len(captured) == 2, [q["sql"][:80] for q in captured.captured_queries]
+
+
+def test_the_view_names_each_players_own_last_decision_and_a_spectator_none(api_as, started, alice, bob):
+    match = play_randomly(started.pk, 9, seed=13)
+    for user in (alice, bob):
+        seat = next(s.seat for s in match.seats.all() if s.user_id == user.pk)
+        own = match.decisions.filter(seat=seat).order_by("-number").first()
+        assert api_as(user).get(f"/api/matches/{match.pk}/").json()["your_last_decision"] == (own.number if own
+                                                                                                else 0)
+    assert api_as(None).get(f"/api/matches/{match.pk}/").json()["your_last_decision"] is None
