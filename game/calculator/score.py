@@ -10,6 +10,7 @@ from game.engine import scorepad, scoring
 from game.engine.catalogue import CAVE_INDEX, RESOURCES
 from game.language.render import render_effect
 from game.language.walk import counters
+from game.tiebreak import tie_words
 from game.engine.model import COLUMNS, Player
 from game.engine.scoring import objective_places
 
@@ -138,7 +139,8 @@ def score_sheet(sheet, cat):
         "lines": lines,
         "ranking": sorted(range(len(lines)), key=lambda i: (places[i], i)),
         "winners": [line["name"] for line in lines if line["won"]],
-        "tiebreak": _tiebreak_words(lines),
+        "tiebreak": tie_words([{"name": line["name"], "total": line["total"], "dragons": line["visible_dragons"],
+                                "automa": line["automa"]} for line in lines]),
         "objectives": objectives,
     }
 
@@ -284,39 +286,6 @@ def render_counter_text(counter):
         return render_counter(counter)
     except ValueError:
         return counter.get("what", "")
-
-
-def _tiebreak_words(lines):
-    """Plain sentences for every tie on VP: who won it on dragons, or who shares the place."""
-    words = []
-    by_total = {}
-    for line in lines:
-        by_total.setdefault(line["total"], []).append(line)
-    for total, group in sorted(by_total.items(), reverse=True):
-        if len(group) < 2:
-            continue
-        names = _names([line["name"] for line in group])
-        if any(line["automa"] for line in group):
-            player = next(line for line in group if not line["automa"])
-            words.append(f"{names} tie on {total} VP: a tie with the Automa goes to the player, so "
-                         f"{player['name']} takes the higher place.")
-            continue
-        most = max(line["visible_dragons"] for line in group)
-        leaders = [line for line in group if line["visible_dragons"] == most]
-        counts = ", ".join(f"{line['name']} {line['visible_dragons']}" for line in group)
-        if len(leaders) == 1:
-            words.append(f"{names} tie on {total} VP. The tiebreak is the most dragons on the mat ({counts}): "
-                         f"{leaders[0]['name']} takes the higher place.")
-        elif len(leaders) == len(group):
-            words.append(f"{names} tie on {total} VP and on dragons ({most} each): they share the place.")
-        else:
-            words.append(f"{names} tie on {total} VP. The tiebreak is the most dragons on the mat ({counts}): "
-                         f"{_names([line['name'] for line in leaders])} share the higher place.")
-    return words
-
-
-def _names(names):
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 __all__ = ["CATEGORY_LABELS", "build_player", "choice_options", "score_sheet"]

@@ -15,6 +15,7 @@ from game.engine.state import GameState
 from game.engine.view import events_for, option_json, plain, view_for
 from game.language.events import Names, render_event, render_event_html
 from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES, automa_score_names
+from game.tiebreak import names_list, tie_words
 from game.models import Match
 
 from . import orders, table
@@ -73,10 +74,6 @@ def chat_json(match):
             for m in reversed(lines)]
 
 
-def _names(names):
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def ending(match):
     """How a finished match ended, in words and numbers: the ranking, the winner, the tiebreak, and each
     category of the final scoring (when the game was played to its end)."""
@@ -103,16 +100,15 @@ def ending(match):
         ranking.append(line)
     winners = [line["name"] for line in ranking if line["place"] == 1]
     if match.ending == Match.Ending.LAST_STANDING:
-        headline = f"{_names(winners)} wins: every other player left the match."
+        headline = f"{names_list(winners)} wins: every other player left the match."
     elif len(winners) > 1:
-        headline = f"{_names(winners)} share the win with {ranking[0]['total']} VP each."
+        headline = f"{names_list(winners)} share the win with {ranking[0]['total']} VP each."
     else:
         headline = f"{winners[0]} wins with {ranking[0]['total']} VP."
     notes = []
-    if result and automa is not None:
-        notes = _solo_tie_words(ranking)
-    elif result:
-        notes = _tiebreak_words([line for line in ranking if not line["out"]])
+    if result:  # those who left are placed below, whatever their score: they tie with no one
+        notes = tie_words([{"name": line["name"], "total": line["total"], "dragons": line["dragons"],
+                            "automa": bool(line.get("automa"))} for line in ranking if not line["out"]])
     for line in ranking:
         if line["out"]:
             notes.append(f"{line['name']} left the match ({line['out'].lower()}) and is placed below everyone "
@@ -139,38 +135,6 @@ def _score_rows(result, seats, automa=None):
         rows.append({"key": key, "label": f"Automa: {label}", "automa": True,
                      "values": [result["scores"][automa][key] if s["seat"] == automa else None for s in seats]})
     return rows
-
-
-def _solo_tie_words(ranking):
-    """Against the Automa a tie on VP goes to the player (the solo rules); dragons break no tie there."""
-    player = next(line for line in ranking if not line.get("automa"))
-    her = next(line for line in ranking if line.get("automa"))
-    if player["total"] != her["total"] or player["out"]:
-        return []
-    return [f"{player['name']} and the Automa tie on {player['total']} VP; against the Automa a tie goes to the "
-            f"player, so {player['name']} wins."]
-
-
-def _tiebreak_words(lines):
-    """A sentence for every tie on VP: who won it on dragons on the mat, or who shares the place."""
-    words = []
-    by_total = {}
-    for line in lines:
-        by_total.setdefault(line["total"], []).append(line)
-    for total, group in sorted(by_total.items(), reverse=True):
-        if len(group) < 2:
-            continue
-        names = _names([line["name"] for line in group])
-        most = max(line["dragons"] for line in group)
-        leaders = [line["name"] for line in group if line["dragons"] == most]
-        counts = ", ".join(f"{line['name']} {line['dragons']}" for line in group)
-        if len(leaders) == len(group):
-            words.append(f"{names} tie on {total} VP and on dragons on the mat ({most} each), so they share "
-                         f"the place.")
-        else:
-            words.append(f"{names} tie on {total} VP; the tie is broken by the most dragons on the mat "
-                         f"({counts}), so {_names(leaders)} place{'s' if len(leaders) == 1 else ''} higher.")
-    return words
 
 
 def _recorded_events(match, decisions):

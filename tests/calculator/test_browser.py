@@ -272,7 +272,7 @@ def test_solo_quick_game_against_the_automa_and_a_tie_explained(browser, live_se
     wait_for(browser, lambda d: d.find_elements(By.ID, "result"))
     assert page.totals() == {"Me": 44, "Automa": 44}
     tiebreak = browser.find_element(By.CSS_SELECTOR, ".calc-tiebreak").text
-    assert "Me and Automa tie on 44 VP" in tiebreak and "Me takes the higher place" in tiebreak
+    assert "Me and the Automa tie on 44 VP" in tiebreak and "Me takes the higher place" in tiebreak
     assert browser.find_element(By.ID, "result-title").text == "Me wins"
 
 

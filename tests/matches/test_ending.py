@@ -45,8 +45,8 @@ def test_a_tie_is_explained_with_the_dragons_on_the_mat(scored):
     words = present.ending(scored)
     assert scored.places == [1, 2]
     assert words["headline"] == "alice wins with 70 VP."
-    assert words["notes"] == ["alice and bob tie on 70 VP; the tie is broken by the most dragons on the mat "
-                              "(alice 6, bob 4), so alice places higher."]
+    assert words["notes"] == ["alice and bob tie on 70 VP; the tiebreak is the most dragons on the mat "
+                              "(alice 6, bob 4), so alice takes the higher place."]
     result["dragons"] = [5, 5]
     scored.places = services.final_places(list(scored.seats.all()), result)
     words = present.ending(scored)
@@ -102,7 +102,7 @@ def test_a_solo_tie_goes_to_the_player_and_says_so_without_the_mat(solo):
     words = present.ending(solo)
     assert words["headline"] == "alice wins with 70 VP."
     assert words["notes"] == ["alice and the Automa tie on 70 VP; against the Automa a tie goes to the player, "
-                              "so alice wins."]
+                              "so alice takes the higher place."]
     assert not any("mat" in note for note in words["notes"])
 
 
