@@ -453,11 +453,105 @@ def _submit(match_id, user, version, option):
         option = Option.from_dict(option)
     except MalformedDecision as exc:
         raise InvalidInput("option", str(exc)) from None
+    if connection.vendor == "postgresql":
+        match = _submit_at_once(match_id, user, version, option)
+        if match is not None:
+            return match
     with transaction.atomic():
         match, state, seats, seat = _to_decide(match_id, user, version)
         _record(match, state, seats, seat, option)
     _keep_seats(match, seats)
     return match
+
+
+_AT_ONCE_SQL = {}  # database vendor -> the unlocked read of `_submit_at_once` and its parameters, compiled once
+
+
+def _read_to_decide(match_id):
+    """The decision's read without the lock: the row, its catalogue digest, creator, seats and newest decision rows
+    in one statement (one snapshot, so they agree with each other)."""
+    found = _AT_ONCE_SQL.get(connection.vendor)
+    if found is None:
+        query = (Match.objects.annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
+                                        seat_rows=_seat_rows(), **integrity.log_tail())
+                 .filter(pk=MATCH_ID).order_by().query)
+        sql, params = query.sql_with_params()
+        if list(params).count(MATCH_ID) != 1:
+            raise RuntimeError(f"the decision's read has parameters {params!r}, not the match id once")
+        found = _AT_ONCE_SQL[connection.vendor] = (sql, tuple(params))
+    sql, params = found
+    rows = list(Match.objects.raw(sql, [match_id if p == MATCH_ID else p for p in params]))
+    if not rows:
+        raise Http404(f"there is no match {match_id}")
+    match = rows[0]
+    match.tail_args = _json(match.tail_args)
+    match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
+    return match
+
+
+def _submit_at_once(match_id, user, version, option):
+    """PostgreSQL: one decision in two statements, no transaction of its own. The match is read unlocked, the
+    decision checked and applied as the locked path does, and then one statement stores it: the row's update, only
+    if its version and `changed` are still those read (every decision, seat change and ending moves them), and the
+    decision's insert, only if the update happened. Returns the match, or None when the locked path must decide:
+    something changed the match between the read and the write (the locked path then sees what it was and refuses
+    or stores as it always did), or a standing order answers the offer this decision makes (several rows).
+
+    Three round trips fewer than the locked path (BEGIN, a second write, COMMIT): about a third of a move's
+    time on the server (docs/benchmarks.md)."""
+    match, state, seats, seat = _may_decide(*_with_seats(_read_to_decide(match_id)), user, version)
+    prompt = state.pending.prompt
+    label = state.label(option)
+    events = state.apply(option)  # a rule-breaking option is refused here, before anything is written
+    if orders.standing_answer(match, state) is not None:
+        return None
+    fields = _progress(match, state, seats, seat)
+    snapshot = state.to_json()
+    sealed = integrity.next_link(match, version + 1, seat, option, snapshot)
+    fields.update(version=version + 1, state=snapshot, changed=timezone.now(), **sealed)
+    row = {"match_id": match.pk, "number": version + 1, "seat": seat, "kind": option.kind,
+           "args": list(option.args), "prompt": prompt[:200], "label": label[:300], "link": sealed["chain"],
+           "events": events, "created": fields["changed"]}
+    if not _store_at_once(match, fields, row):
+        return None
+    for name, value in fields.items():  # the row as stored, without reading it back
+        setattr(match, name, value)
+    match.__dict__["_engine_state"] = (snapshot, state)
+    match.__dict__.setdefault("_stored_events", {})[version + 1] = events
+    integrity.forget_log_tail(match)
+    _announce(match, state, seats, seat)  # outside a transaction its notice goes at once: the row is stored
+    _keep_seats(match, seats)
+    return match
+
+
+def _with_seats(match):
+    return match, _seats_from_rows(match)
+
+
+def _store_at_once(match, fields, row):
+    """The match row's update and the decision's insert as one statement; False when the row is no longer as
+    read (its version or `changed` moved), and then nothing is stored."""
+    qn = connection.ops.quote_name
+    sets, params = [], []
+    for name, value in fields.items():
+        field = Match._meta.get_field(name)
+        sets.append(f"{qn(field.column)} = %s")
+        params.append(field.get_db_prep_save(value, connection))
+    changed = Match._meta.get_field("changed")
+    params += [match.pk, match.version, changed.get_db_prep_value(match.changed, connection)]
+    columns, values = [], []
+    for name, value in row.items():
+        field = MatchDecision._meta.get_field(name.removesuffix("_id"))
+        columns.append(qn(field.column))
+        values.append(f"CAST(%s AS {field.db_type(connection)})")
+        params.append(field.get_db_prep_save(value, connection))
+    sql = (f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
+           f"WHERE {qn('id')} = %s AND {qn('version')} = %s AND {qn(changed.column)} = %s RETURNING {qn('id')}) "
+           f"INSERT INTO {qn(MatchDecision._meta.db_table)} ({', '.join(columns)}) "
+           f"SELECT {', '.join(values)} FROM moved RETURNING {qn('id')}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone() is not None
 
 
 MAX_TURN = 60  # choices in one confirmed turn (a turn of Wyrmspan has a handful; the preview allows as many)
@@ -521,6 +615,11 @@ def _to_decide(match_id, user, version):
     seats = _seats_read_with(match)
     if seats is None:
         seats = list(match.seats.select_related("user"))
+    return _may_decide(match, seats, user, version)
+
+
+def _may_decide(match, seats, user, version):
+    """(match, state, seats, seat) when `user` may decide at `version` now; else the refusal, nothing written."""
     seat = next((s.seat for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise NotSeated("you do not have a seat at this match")

@@ -60,6 +60,9 @@ def test_a_loaded_match_state_plays_on_like_its_replay(started):
 
 
 def test_a_move_takes_at_most_six_queries_and_keeps_the_chain(started):
+    """Six in a transaction (SQLite, or when PostgreSQL's one-statement write must give way to the locked path):
+    the savepoint, the locked read, the update, the insert, the release. On PostgreSQL two: the read and the one
+    statement that updates the row and inserts the decision."""
     match = play_randomly(started.pk, 4, seed=8)
     counts = []
     rng = random.Random(8)
@@ -72,7 +75,7 @@ def test_a_move_takes_at_most_six_queries_and_keeps_the_chain(started):
             services.load_state(match).pending.kind == "opponent_offer"
         counts.append(len(captured) - (1 if offer else 0))
         assert match.version == version + 1
-    assert max(counts) <= 6, counts
+    assert max(counts) <= (2 if connection.vendor == "postgresql" else 6), counts
     stored = Match.objects.get(pk=match.pk)
     # what the service answers without reading the row back is what was stored
     assert (match.version, match.state, match.chain, match.seal, match.to_move) == \
@@ -169,7 +172,8 @@ def test_a_move_through_the_api_signed_in_takes_at_most_eight_queries(started, a
     The eight, each needed: the session read with its user (1, cardsite/accounts/sessions.py); the savepoint, the
     locked match row read with its seats and newest decision rows, the conditional update and the decision's insert,
     and the release (5, the service's own: the 409 on a racing move rests on them); the answer's log page, read without events since the story told them all before and holds this
-    move's events in hand (1); the chat (1)."""
+    move's events in hand (1); the chat (1). On PostgreSQL the service's five are two (the read, and one statement
+    that updates the row and inserts the decision)."""
     from game.matches import present
 
     match = play_randomly(started.pk, 4, seed=8)
@@ -179,7 +183,7 @@ def test_a_move_through_the_api_signed_in_takes_at_most_eight_queries(started, a
         assert answer.json()["log"] == client.get(f"/api/matches/{match.pk}/").json()["log"]
         assert "Preference-Applied" not in answer
         counts.append(len(captured) - (1 if offer else 0))  # a waiting offer reads that seat's standing order
-    assert max(counts) <= 8, counts
+    assert max(counts) <= (5 if connection.vendor == "postgresql" else 8), counts
     assert integrity.verify(Match.objects.get(pk=match.pk), replay=True) == []
 
 
@@ -187,7 +191,8 @@ def test_a_move_asked_to_answer_minimally_takes_at_most_six_queries_and_shows_no
     """`Prefer: return=minimal`, as the board sends a turn: the summary and `your_turn`, nothing of the state.
 
     The six: the session read with its user (1); the savepoint, the locked match row with its seats and newest
-    decision rows, the conditional update, the decision's insert and the release (5). The answer reads nothing."""
+    decision rows, the conditional update, the decision's insert and the release (5); on PostgreSQL those five are
+    two. The answer reads nothing."""
     match = play_randomly(started.pk, 4, seed=8)
     counts = []
     for client, answer, captured, offer in _signed_in_moves(match, alice, bob, HTTP_PREFER="return=minimal"):
@@ -198,7 +203,7 @@ def test_a_move_asked_to_answer_minimally_takes_at_most_six_queries_and_shows_no
         assert body["your_turn"] == whole["your_turn"]
         assert {k: v for k, v in whole.items() if k in body} == body
         counts.append(len(captured) - (1 if offer else 0))
-    assert max(counts) <= 6, counts
+    assert max(counts) <= (3 if connection.vendor == "postgresql" else 6), counts
     assert integrity.verify(Match.objects.get(pk=match.pk), replay=True) == []
 
 
