@@ -146,7 +146,7 @@ class MatchDetailView(MatchAPIView):
         unchanged = polling.unchanged(request, pk, who)
         if unchanged is not None:
             return unchanged
-        match = services.read_match(pk)
+        match = services.read_match(pk, log_length=present.LOG_LENGTH)
         response = Response(present.match_json(match, request.user))
         response["ETag"] = polling.etag(match.pk, match.version, match.status, match.changed, who)
         response["Cache-Control"] = "private, no-cache"

@@ -20,7 +20,7 @@ from game.models import Match
 
 from . import orders, table
 from .errors import InvalidInput, MatchClosed
-from .services import invite_token, load_state, seat_of, snapshot_of, state_at
+from .services import LOG_FIELDS, invite_token, load_state, seat_of, snapshot_of, state_at
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +69,9 @@ def invite_url(match):
 
 
 def chat_json(match):
+    has_chat = match.__dict__.get("has_chat")  # read with the match (True/False, or 1/0 from SQLite)
+    if has_chat is not None and not has_chat:  # no one has written: nothing to read
+        return []
     lines = list(match.chat.select_related("user").order_by("-created", "-id")[:CHAT_LENGTH])
     return [{"id": m.pk, "user": m.user.username, "text": m.text, "created": m.created.isoformat()}
             for m in reversed(lines)]
@@ -230,7 +233,7 @@ def replay_entry(match, decision, seat, names, known):
             "label": " ".join(lines)}
 
 
-STORY_FIELDS = ("match", "number", "seat", "label", "link")  # what the log reads of a decision besides its events
+STORY_FIELDS = ("match",) + LOG_FIELDS
 
 
 def story(match, decisions, seat, names):
@@ -359,7 +362,9 @@ def match_json(match, user):
         known = board_cards(match.catalogue_id, snapshot_of(match))
         who = story_names(match, names, known)
         # Only what the story reads of each, without events: it has told most before and reads events if it must.
-        decisions = list(match.decisions.only(*STORY_FIELDS).order_by("-number")[:LOG_LENGTH])[::-1]
+        decisions = match.__dict__.get("log_page")  # read with the match (services.read_match)
+        if decisions is None:
+            decisions = list(match.decisions.only(*STORY_FIELDS).order_by("-number")[:LOG_LENGTH])[::-1]
         data["log"] = story(match, decisions, seat, who)
         if seat is not None:
             # What is new to a player since they last played, on any device: the board marks the log after the

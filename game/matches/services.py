@@ -14,7 +14,7 @@ from functools import partial
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Aggregate, F, JSONField, OuterRef, Prefetch, Subquery
+from django.db.models import Aggregate, Exists, F, JSONField, OuterRef, Prefetch, Subquery
 from django.db.models.functions import JSONObject
 from django.http import Http404
 from django.utils import timezone
@@ -244,21 +244,36 @@ def readable():
             .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.select_related("user"))))
 
 
-_READ_SQL = {}  # database vendor -> the statement `read_match` runs and its parameters, compiled once
+_READ_SQL = {}  # (database vendor, with the log page) -> the statement `read_match` runs and its parameters
+LOG_FIELDS = ("number", "seat", "label", "link")  # what the log reads of a decision besides its events
 
 
-def read_match(match_id):
+def _log_rows(length):
+    """The match's newest `length` decisions (number, seat, label, link) as one JSON array: decisions are numbered
+    1 to the match's version without gaps, so the newest are those above version - length."""
+    row = JSONObject(**{name: F(name) for name in LOG_FIELDS})
+    rows = (MatchDecision.objects.filter(match=OuterRef("pk"), number__gt=OuterRef("version") - length)
+            .order_by().values("match").annotate(rows=_JSONRows(row)).values("rows"))
+    return Subquery(rows, output_field=JSONField())
+
+
+def read_match(match_id, log_length=0):
     """A match as a page or a poll reads it, in one query: the row, its catalogue's digest, its creator's name and
     its seats with their players' names (what `readable()` reads in two queries, and the same objects: building
-    the match's view reads nothing more of them). 404 when there is no such match."""
-    found = _READ_SQL.get(connection.vendor)
+    the match's view reads nothing more of them). With `log_length`, also the log's newest decisions (`log_page`)
+    and whether anyone has written in its chat (`has_chat`): the whole view then reads only the events it has not
+    told and, when there is one, the chat. 404 when there is no such match."""
+    key = (connection.vendor, log_length)
+    found = _READ_SQL.get(key)
     if found is None:
+        extra = {"log_rows": _log_rows(log_length),
+                 "has_chat": Exists(ChatMessage.objects.filter(match=OuterRef("pk")))} if log_length else {}
         query = (Match.objects.annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
-                                        seat_rows=_seat_rows()).filter(pk=MATCH_ID).order_by().query)
+                                        seat_rows=_seat_rows(), **extra).filter(pk=MATCH_ID).order_by().query)
         sql, params = query.sql_with_params()
         if list(params).count(MATCH_ID) != 1:
             raise RuntimeError(f"the match read has parameters {params!r}, not the match id once")
-        found = _READ_SQL[connection.vendor] = (sql, tuple(params))
+        found = _READ_SQL[key] = (sql, tuple(params))
     sql, params = found
     try:
         match_id = int(match_id)
@@ -270,6 +285,16 @@ def read_match(match_id):
     match = rows[0]
     match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
     _keep_seats(match, _seats_from_rows(match))
+    if log_length:
+        # The decisions as `match.decisions.only(*LOG_FIELDS)` gives them, oldest first (events deferred).
+        db = match._state.db
+        fields = ("match_id",) + LOG_FIELDS
+        page = []
+        for row in sorted(_json(match.log_rows) or [], key=lambda r: r["number"]):
+            decision = MatchDecision.from_db(db, fields, [match.pk] + [row[name] for name in LOG_FIELDS])
+            decision.match = match
+            page.append(decision)
+        match.__dict__["log_page"] = page
     return match
 
 
