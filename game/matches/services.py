@@ -223,12 +223,24 @@ def _seats_from_rows(match):
     return seats
 
 
+def _match_key(match_id):
+    """The match id a raw read may send to the database: a whole number a primary key can hold (the ORM turns an
+    id out of range into "no such match"; a raw query would fail on it), else 404."""
+    try:
+        key = int(match_id)
+    except (TypeError, ValueError):
+        raise Http404(f"there is no match {match_id}") from None
+    if not 1 <= key < 2 ** 63:
+        raise Http404(f"there is no match {match_id}")
+    return key
+
+
 def _locked_to_decide(match_id):
     """The match row locked (its catalogue's row is not), read in one query with its catalogue's digest, its
     creator's name, its seats with their players' names and its newest decision rows, which the integrity check
     before the write reads."""
     sql, params = _decide_sql()
-    found = list(Match.objects.raw(sql, [match_id if p == MATCH_ID else p for p in params]))
+    found = list(Match.objects.raw(sql, [_match_key(match_id) if p == MATCH_ID else p for p in params]))
     if not found:
         raise Http404(f"there is no match {match_id}")
     match = found[0]
@@ -275,11 +287,7 @@ def read_match(match_id, log_length=0):
             raise RuntimeError(f"the match read has parameters {params!r}, not the match id once")
         found = _READ_SQL[key] = (sql, tuple(params))
     sql, params = found
-    try:
-        match_id = int(match_id)
-    except (TypeError, ValueError):
-        raise Http404(f"there is no match {match_id}") from None
-    rows = list(Match.objects.raw(sql, [match_id if p == MATCH_ID else p for p in params]))
+    rows = list(Match.objects.raw(sql, [_match_key(match_id) if p == MATCH_ID else p for p in params]))
     if not rows:
         raise Http404(f"there is no match {match_id}")
     match = rows[0]
@@ -505,7 +513,7 @@ def _read_to_decide(match_id):
             raise RuntimeError(f"the decision's read has parameters {params!r}, not the match id once")
         found = _AT_ONCE_SQL[connection.vendor] = (sql, tuple(params))
     sql, params = found
-    rows = list(Match.objects.raw(sql, [match_id if p == MATCH_ID else p for p in params]))
+    rows = list(Match.objects.raw(sql, [_match_key(match_id) if p == MATCH_ID else p for p in params]))
     if not rows:
         raise Http404(f"there is no match {match_id}")
     match = rows[0]

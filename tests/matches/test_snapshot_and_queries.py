@@ -268,9 +268,11 @@ def test_a_match_read_in_one_query_shows_what_the_orm_read_shows(started, alice,
 def test_a_match_read_in_one_query_of_a_match_that_does_not_exist_is_404(db):
     from django.http import Http404
 
-    for missing in (10 ** 9, "x", None):
+    for missing in (10 ** 9, "x", None, 0, -1, 2 ** 63, 10 ** 30):
         with pytest.raises(Http404):
             services.read_match(missing)
+        with pytest.raises(Http404):
+            services.read_match(missing, log_length=60)
 
 
 def test_a_signed_in_player_reads_the_view_in_three_queries_and_the_options_in_two(started, alice, bob):
@@ -301,3 +303,17 @@ def test_the_view_names_each_players_own_last_decision_and_a_spectator_none(api_
         assert api_as(user).get(f"/api/matches/{match.pk}/").json()["your_last_decision"] == (own.number if own
                                                                                                 else 0)
     assert api_as(None).get(f"/api/matches/{match.pk}/").json()["your_last_decision"] is None
+
+
+@pytest.mark.parametrize("path", ["", "options/", "orders/", "replay/1/"])
+def test_a_match_id_beyond_what_the_database_holds_is_404_on_every_read(api_as, alice, path):
+    for pk in (2 ** 63, 10 ** 30):
+        assert api_as(alice).get(f"/api/matches/{pk}/{path}").status_code == 404
+        assert api_as(None).get(f"/api/matches/{pk}/{path}").status_code in (403, 404)
+
+
+def test_a_decision_for_a_match_id_beyond_what_the_database_holds_is_404(api_as, alice):
+    answer = api_as(alice).post(f"/api/matches/{10 ** 30}/decisions/", {"version": 0, "option": {"kind": "pass",
+                                                                                               "args": []}},
+                                format="json")
+    assert answer.status_code == 404
