@@ -96,7 +96,9 @@ def hand_value(cat, pl, left, rounds_left):
     """The dragons in hand: each worth its end value (an item); while the game runs, those that can still find a
     space are worth more, the more so the higher their printed VP, but only as many as there are spaces to put
     them in (empty excavated spaces, and one per cave card in hand while unexcavated spaces remain) and turns left
-    to play them."""
+    to play them. The resources are valued here too: those that pay for the dragons counted (the most valuable
+    first) are worth RESOURCE_MATCHED while the game runs, the others RESOURCE's smaller share, so that a bot gains
+    the kinds its hand needs rather than the first kind listed."""
     empty = [0, 0, 0]
     closed = 0
     for i, space in enumerate(pl.spaces):
@@ -131,7 +133,8 @@ def evaluate(state, seat, standing=None):
     What is scored already counts in full (printed dragon VP, eggs, cached and tucked items, objective places,
     guild markers on the END GAME VP row); the current round's objective at today's standing counts in part; what
     buys future VP (coins, resources, cards in hand, excavated spaces, free egg places, dragons' abilities, guild
-    advancements) is valued by the part of the game left. At the game's end it is the real score.
+    advancements) is valued by the part of the game left, a resource the more if it pays for a dragon in hand (see
+    `hand_value`). At the game's end it is the real score.
     """
     if state.result is not None:
         return float(state.result["scores"][seat]["total"])
