@@ -25,6 +25,7 @@ from .determinize import determinize
 from .model import COLUMNS
 from .scoring import base_breakdown, guild_marker_vp, objective_places, objective_vp
 from .view import objective_counts
+from ..language.vocabulary import RES_INDEX
 
 LEVELS = ("random", "greedy", "strong")
 
@@ -51,7 +52,8 @@ def sample(state, seat, seed):
 # counts (a coin 1 VP, 4 items 1 VP, ...); earlier, what buys actions is worth more than it scores, in proportion to
 # the part of the game left (`left`: 1 at the start, 0 once the last round is over).
 COIN = (1.0, 1.0)  # (at the end, extra while the game runs): a coin buys an action
-RESOURCE = (0.25, 0.6)  # pays for dragons
+RESOURCE = (0.25, 0.3)  # pays for dragons
+RESOURCE_MATCHED = 1.0  # while the game runs, instead of RESOURCE's: a resource that pays for a dragon in hand
 DRAGON_CARD = (0.25, 1.0)  # a dragon in hand may be enticed
 CAVE_CARD = (0.25, 0.6)  # a cave card in hand may be excavated
 EXCAVATED = 1.2  # per excavated space beyond column 1, while the game runs: richer explores, room for dragons
@@ -65,6 +67,7 @@ EGG = 0.5  # per egg, while the game runs, beyond its 1 VP at the end: eggs pay 
 HAND_VP = 0.15  # per printed VP of a dragon in hand that still has room in one of its caves, while the game runs
 HAND_USEFUL = 2  # dragons in hand worth more than their end value: at most this many per round left, and two more,
 HAND_SPARE = 1  # and at most this many beyond the spaces they could go to (cave cards come from explores too)
+MAT_DRAGON = 0.0  # per dragon on the mat, while the game runs: it opens the cave's path to the next mat icon
 INCOME = (6, 1)  # coins and eggs of each round's income still to come (valued like coins and eggs in hand), so
 # that passing, which brings the next income sooner, does not look like a gain of its own
 
@@ -93,7 +96,9 @@ def hand_value(cat, pl, left, rounds_left):
     """The dragons in hand: each worth its end value (an item); while the game runs, those that can still find a
     space are worth more, the more so the higher their printed VP, but only as many as there are spaces to put
     them in (empty excavated spaces, and one per cave card in hand while unexcavated spaces remain) and turns left
-    to play them."""
+    to play them. The resources are valued here too: those that pay for the dragons counted (the most valuable
+    first) are worth RESOURCE_MATCHED while the game runs, the others RESOURCE's smaller share, so that a bot gains
+    the kinds its hand needs rather than the first kind listed."""
     empty = [0, 0, 0]
     closed = 0
     for i, space in enumerate(pl.spaces):
@@ -103,10 +108,23 @@ def hand_value(cat, pl, left, rounds_left):
             else:
                 closed += 1
     room = [empty[cave] > 0 or closed > 0 for cave in range(3)]
-    running = sorted((DRAGON_CARD[1] + HAND_VP * cat.dragons[d].vp for d in pl.hand
+    running = sorted(((DRAGON_CARD[1] + HAND_VP * cat.dragons[d].vp, d) for d in pl.hand
                       if any(room[h] for h in cat.dragons[d].habitats)), reverse=True)
     useful = int(min(HAND_USEFUL * (rounds_left + 1), sum(empty) + min(len(pl.caves), closed) + HAND_SPARE))
-    return len(pl.hand) * DRAGON_CARD[0] + left * sum(running[:useful])
+    kept = running[:useful]
+    # The resources: those that pay for the dragons kept, the most valuable first, are worth more than the others
+    # (which pay only through an exchange, two for one, or for a dragon not yet drawn).
+    pool = list(pl.res)
+    matched = 0
+    for _, d in kept:
+        for r, need in enumerate(cat.dragons[d].res_cost):
+            if need and pool[r]:
+                used = min(need, pool[r])
+                pool[r] -= used
+                matched += used
+    spare = sum(pool)
+    resources = (matched + spare) * RESOURCE[0] + left * (matched * RESOURCE_MATCHED + spare * RESOURCE[1])
+    return len(pl.hand) * DRAGON_CARD[0] + left * sum(v for v, _ in kept) + resources
 
 
 def evaluate(state, seat, standing=None):
@@ -115,7 +133,8 @@ def evaluate(state, seat, standing=None):
     What is scored already counts in full (printed dragon VP, eggs, cached and tucked items, objective places,
     guild markers on the END GAME VP row); the current round's objective at today's standing counts in part; what
     buys future VP (coins, resources, cards in hand, excavated spaces, free egg places, dragons' abilities, guild
-    advancements) is valued by the part of the game left. At the game's end it is the real score.
+    advancements) is valued by the part of the game left, a resource the more if it pays for a dragon in hand (see
+    `hand_value`). At the game's end it is the real score.
     """
     if state.result is not None:
         return float(state.result["scores"][seat]["total"])
@@ -127,7 +146,6 @@ def evaluate(state, seat, standing=None):
     value = (score["dragons"] + score["eggs"] + score["cached"] + score["tucked"] + score["objectives"]
              + score["guild"] + score["abilities"])
     value += pl.coins * (COIN[0] + COIN[1] * left)
-    value += sum(pl.res) * (RESOURCE[0] + RESOURCE[1] * left)
     value += hand_value(cat, pl, left, rounds_left)
     value += pl.eggs() * EGG * left
     value += len(pl.caves) * (CAVE_CARD[0] + CAVE_CARD[1] * left)
@@ -141,6 +159,7 @@ def evaluate(state, seat, standing=None):
         if dragon is None:
             continue
         card = cat.dragons[dragon]
+        value += MAT_DRAGON * left
         value += max(0, card.capacity - space.eggs) * EGG_ROOM * left
         kinds = card.kinds
         if not kinds or not state.active(seat, dragon, i):
@@ -174,6 +193,7 @@ def margin(values, seat):
 
 # -- the quick rule: an option's worth read from the option alone, without a copy ----------------------------------
 
+QUICK_NEED = 2.0  # a resource gained: per one the dragons in hand still lack
 QUICK = {"exchange": 0.15, "pass": 0.25, "stop": 0.4, "no": 0.6, "yes": 3.0, "excavate": 4.0, "explore": 3.0}
 
 
@@ -188,6 +208,11 @@ def quick_weight(state, option):
         cave = option.args[0]
         dragons = sum(1 for s in pl.spaces[cave * COLUMNS:(cave + 1) * COLUMNS] if s.dragon is not None)
         return QUICK["explore"] + 1.5 * dragons
+    if kind == "resource" and option.args and option.args[0] in RES_INDEX:
+        pl = state.players[state.pending.player]
+        r = RES_INDEX[option.args[0]]
+        need = sum(state.cat.dragons[d].res_cost[r] for d in pl.hand) - pl.res[r]
+        return 1.0 + QUICK_NEED * max(0, need)
     return QUICK.get(kind, 1.0)
 
 
