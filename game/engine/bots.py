@@ -67,7 +67,6 @@ EGG = 0.5  # per egg, while the game runs, beyond its 1 VP at the end: eggs pay 
 HAND_VP = 0.15  # per printed VP of a dragon in hand that still has room in one of its caves, while the game runs
 HAND_USEFUL = 2  # dragons in hand worth more than their end value: at most this many per round left, and two more,
 HAND_SPARE = 1  # and at most this many beyond the spaces they could go to (cave cards come from explores too)
-MAT_DRAGON = 0.0  # per dragon on the mat, while the game runs: it opens the cave's path to the next mat icon
 INCOME = (6, 1)  # coins and eggs of each round's income still to come (valued like coins and eggs in hand), so
 # that passing, which brings the next income sooner, does not look like a gain of its own
 
@@ -159,7 +158,6 @@ def evaluate(state, seat, standing=None):
         if dragon is None:
             continue
         card = cat.dragons[dragon]
-        value += MAT_DRAGON * left
         value += max(0, card.capacity - space.eggs) * EGG_ROOM * left
         kinds = card.kinds
         if not kinds or not state.active(seat, dragon, i):
