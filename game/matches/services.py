@@ -147,7 +147,6 @@ def _locked(match_id):
         raise Http404(f"there is no match {match_id}") from None
 
 
-_DECIDE_SQL = {}  # database vendor -> the statement `_locked_to_decide` runs and its parameters, compiled once
 MATCH_ID = -7_654_321  # stands for the match id in the compiled statement's parameters
 SEAT_FIELDS = ("id", "match_id", "seat", "user_id", "controller", "level", "out", "out_at")  # the model's order
 
@@ -169,21 +168,33 @@ def _seat_rows():
     return Subquery(rows, output_field=JSONField())
 
 
-def _decide_sql():
-    """The locking read of a decision as SQL, built by the ORM once: compiling its subqueries cost about as much as
-    running them, on every move. Called inside the transaction (the ORM refuses FOR UPDATE outside one)."""
-    found = _DECIDE_SQL.get(connection.vendor)
+_COMPILED = {}  # (read, database vendor) -> the statement a raw match read runs and its parameters, compiled once
+
+
+def _raw_match(name, queryset, match_id):
+    """One match read by a statement the ORM compiles once per database (compiling the subqueries of these reads
+    cost about as much as running them, on every request): `queryset()` builds it, filtered on the match id. The
+    match comes with its catalogue snapshot (read by digest, not data); 404 when there is no such match."""
+    key = (name, connection.vendor)
+    found = _COMPILED.get(key)
     if found is None:
-        query = (Match.objects.select_for_update(of=("self",))
-                 .annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
-                           seat_rows=_seat_rows(), seen_changed=Subquery(
-                               Match.objects.filter(pk=OuterRef("pk")).order_by().values("changed")[:1]),
-                           **integrity.log_tail()).filter(pk=MATCH_ID).order_by().query)
-        sql, params = query.sql_with_params()
+        sql, params = queryset().filter(pk=MATCH_ID).order_by().query.sql_with_params()
         if list(params).count(MATCH_ID) != 1:
-            raise RuntimeError(f"the decision's locking read has parameters {params!r}, not the match id once")
-        found = _DECIDE_SQL[connection.vendor] = (sql, tuple(params))
-    return found
+            raise RuntimeError(f"the {name} read has parameters {params!r}, not the match id once")
+        found = _COMPILED[key] = (sql, tuple(params))
+    sql, params = found
+    rows = list(Match.objects.raw(sql, [_match_key(match_id) if p == MATCH_ID else p for p in params]))
+    if not rows:
+        raise Http404(f"there is no match {match_id}")
+    match = rows[0]
+    match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
+    return match
+
+
+def _readable_row(**extra):
+    """The match with its catalogue digest, its creator's name and its seats (one JSON array), and `extra`."""
+    return Match.objects.annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
+                                  seat_rows=_seat_rows(), **extra)
 
 
 def _json(value):
@@ -238,14 +249,11 @@ def _match_key(match_id):
 def _locked_to_decide(match_id):
     """The match row locked (its catalogue's row is not), read in one query with its catalogue's digest, its
     creator's name, its seats with their players' names and its newest decision rows, which the integrity check
-    before the write reads."""
-    sql, params = _decide_sql()
-    found = list(Match.objects.raw(sql, [_match_key(match_id) if p == MATCH_ID else p for p in params]))
-    if not found:
-        raise Http404(f"there is no match {match_id}")
-    match = found[0]
+    before the write reads. Called inside the transaction (the ORM refuses FOR UPDATE outside one)."""
+    match = _raw_match("locked decision", lambda: _readable_row(
+        seen_changed=Subquery(Match.objects.filter(pk=OuterRef("pk")).order_by().values("changed")[:1]),
+        **integrity.log_tail()).select_for_update(of=("self",)), match_id)
     match.tail_args = _json(match.tail_args)
-    match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
     return match
 
 
@@ -256,7 +264,6 @@ def readable():
             .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.select_related("user"))))
 
 
-_READ_SQL = {}  # (database vendor, with the log page) -> the statement `read_match` runs and its parameters
 LOG_FIELDS = ("number", "seat", "label", "link")  # what the log reads of a decision besides its events
 
 
@@ -275,23 +282,11 @@ def read_match(match_id, log_length=0):
     the match's view reads nothing more of them). With `log_length`, also the log's newest decisions (`log_page`)
     and whether anyone has written in its chat (`has_chat`): the whole view then reads only the events it has not
     told and, when there is one, the chat. 404 when there is no such match."""
-    key = (connection.vendor, log_length)
-    found = _READ_SQL.get(key)
-    if found is None:
-        extra = {"log_rows": _log_rows(log_length),
-                 "has_chat": Exists(ChatMessage.objects.filter(match=OuterRef("pk")))} if log_length else {}
-        query = (Match.objects.annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
-                                        seat_rows=_seat_rows(), **extra).filter(pk=MATCH_ID).order_by().query)
-        sql, params = query.sql_with_params()
-        if list(params).count(MATCH_ID) != 1:
-            raise RuntimeError(f"the match read has parameters {params!r}, not the match id once")
-        found = _READ_SQL[key] = (sql, tuple(params))
-    sql, params = found
-    rows = list(Match.objects.raw(sql, [_match_key(match_id) if p == MATCH_ID else p for p in params]))
-    if not rows:
-        raise Http404(f"there is no match {match_id}")
-    match = rows[0]
-    match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
+    def page():  # built only when first compiled
+        return _readable_row(**({"log_rows": _log_rows(log_length),
+                                 "has_chat": Exists(ChatMessage.objects.filter(match=OuterRef("pk")))}
+                                if log_length else {}))
+    match = _raw_match(f"page {log_length}", page, match_id)
     _keep_seats(match, _seats_from_rows(match))
     if log_length:
         # The decisions as `match.decisions.only(*LOG_FIELDS)` gives them, oldest first (events deferred).
@@ -497,28 +492,11 @@ def _submit(match_id, user, version, option):
     return match
 
 
-_AT_ONCE_SQL = {}  # database vendor -> the unlocked read of `_submit_at_once` and its parameters, compiled once
-
-
 def _read_to_decide(match_id):
     """The decision's read without the lock: the row, its catalogue digest, creator, seats and newest decision rows
     in one statement (one snapshot, so they agree with each other)."""
-    found = _AT_ONCE_SQL.get(connection.vendor)
-    if found is None:
-        query = (Match.objects.annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
-                                        seat_rows=_seat_rows(), **integrity.log_tail())
-                 .filter(pk=MATCH_ID).order_by().query)
-        sql, params = query.sql_with_params()
-        if list(params).count(MATCH_ID) != 1:
-            raise RuntimeError(f"the decision's read has parameters {params!r}, not the match id once")
-        found = _AT_ONCE_SQL[connection.vendor] = (sql, tuple(params))
-    sql, params = found
-    rows = list(Match.objects.raw(sql, [_match_key(match_id) if p == MATCH_ID else p for p in params]))
-    if not rows:
-        raise Http404(f"there is no match {match_id}")
-    match = rows[0]
+    match = _raw_match("decision", lambda: _readable_row(**integrity.log_tail()), match_id)
     match.tail_args = _json(match.tail_args)
-    match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
     return match
 
 
