@@ -4,9 +4,8 @@ A bot sees what a player at its seat would see and the legal options, nothing mo
 (game/engine/bots.py) look ahead only on `determinize`d copies, where everything hidden from the seat is sampled.
 Each move gets a fresh bot with a seed of its own (never the match's seed, which orders the decks).
 """
-import secrets
-
 from game.engine import bots as engine_bots
+from game.matches import seeds
 
 # The levels a seat may be given, weakest first, with the words the pages show.
 LEVELS = {
@@ -30,7 +29,7 @@ def player_for(level):
     """A fresh bot of `level` (an unknown level plays as the default one)."""
     level = level if level in LEVELS else DEFAULT_LEVEL
     settings = {"iterations": STRONG_ITERATIONS} if level == "strong" else {}
-    return engine_bots.make_bot(level, secrets.randbits(62), **settings)
+    return engine_bots.make_bot(level, seeds.new_seed(), **settings)
 
 
 def choose(seat, state):

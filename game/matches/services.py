@@ -7,7 +7,6 @@ a refused request leaves nothing half-saved. Rules live in the engine; this modu
 """
 import json
 import logging
-import secrets
 from datetime import datetime, timedelta, timezone as dt_timezone
 from functools import partial
 
@@ -26,7 +25,7 @@ from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
-from . import bots, integrity, notify, orders
+from . import bots, integrity, notify, orders, seeds
 from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchError, NotCreator, NotSeated,
                      NotYourTurn, StaleMatch)
 from .locking import retry_later_when_busy
@@ -74,7 +73,7 @@ def create_match(user, players=2, academy=False, updated=None, days_per_move=3, 
     with transaction.atomic():
         frozen = _frozen_catalogue(academy, updated)
         match = Match.objects.create(creator=user, players=players, academy=academy, updated=updated,
-                                     seed=secrets.randbits(62), catalogue=frozen, days_per_move=days_per_move,
+                                     seed=seeds.new_seed(), catalogue=frozen, days_per_move=days_per_move,
                                      on_timeout=on_timeout, private=private, timeout_level=timeout_level)
         MatchSeat.objects.create(match=match, seat=0, user=user)
     return match
@@ -114,7 +113,7 @@ def play_now(user, opponent="bots", automa_level=1, ravel=False, bot_levels=("gr
     with transaction.atomic():
         frozen = _frozen_catalogue(academy, academy)
         match = Match.objects.create(creator=user, players=1 + len(levels), academy=academy, updated=academy,
-                                     seed=secrets.randbits(62), catalogue=frozen, days_per_move=1,
+                                     seed=seeds.new_seed(), catalogue=frozen, days_per_move=1,
                                      on_timeout=Match.OnTimeout.BOT, private=True,
                                      timeout_level=levels[0] if levels else bots.DEFAULT_LEVEL,
                                      automa_level=automa_level, ravel=ravel)
@@ -793,7 +792,7 @@ def rematch(match_id, user):
             with transaction.atomic():
                 new = Match.objects.create(
                     creator=user, players=len(seats), academy=match.academy, updated=match.updated,
-                    seed=secrets.randbits(62), catalogue=frozen, days_per_move=match.days_per_move,
+                    seed=seeds.new_seed(), catalogue=frozen, days_per_move=match.days_per_move,
                     on_timeout=match.on_timeout, private=match.private, rematch_of=match,
                     timeout_level=match.timeout_level, automa_level=match.automa_level, ravel=match.ravel)
         except IntegrityError:

@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import automa
 from game.language.vocabulary import automa_score_names
-from game.matches import services
+from game.matches import seeds, services
 from game.models import Match
 
 from .conftest import play_randomly
@@ -26,7 +26,7 @@ def solo_until(match, seed, ready, limit=400):
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """Play now deals from a random seed; these tests deal a known game, so a random path cannot end it early."""
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 20261202)
+    monkeypatch.setattr(seeds, "new_seed", lambda: 20261202)
 
 
 @pytest.mark.parametrize("level, ravel", [(2, True), (3, False)])
