@@ -250,7 +250,7 @@ def story(match, decisions, seat, names):
     def where(number):  # the key of a decision's told lines (None: not kept)
         return setup if number == 0 else links.get(number) or None
 
-    fresh = match.__dict__.get("_stored_events", {})  # the decisions this request stored, events in hand
+    fresh = match.__dict__.get("_events_in_hand", {})  # stored by this request, or read with the log page
     kept = {n: _peek((where(n), seat, names.key)) if where(n) else None for n in numbers}  # told before
     untold = [n for n in numbers if kept[n] is None]
     recorded = None

@@ -13,7 +13,7 @@ from functools import partial
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Aggregate, Exists, F, JSONField, OuterRef, Prefetch, Subquery
+from django.db.models import Aggregate, Case, Exists, F, JSONField, OuterRef, Prefetch, Subquery, When
 from django.db.models.functions import JSONObject
 from django.http import Http404
 from django.utils import timezone
@@ -264,12 +264,18 @@ def readable():
 
 
 LOG_FIELDS = ("number", "seat", "label", "link")  # what the log reads of a decision besides its events
+# The log page carries the events of its newest decisions too: those are the ones a serving process has usually not
+# told yet (another worker took the move), and reading them here saves the view a round trip of its own.
+EVENTS_WITH_PAGE = 8
 
 
 def _log_rows(length):
-    """The match's newest `length` decisions (number, seat, label, link) as one JSON array: decisions are numbered
-    1 to the match's version without gaps, so the newest are those above version - length."""
-    row = JSONObject(**{name: F(name) for name in LOG_FIELDS})
+    """The match's newest `length` decisions (number, seat, label, link, and for the newest EVENTS_WITH_PAGE their
+    events) as one JSON array: decisions are numbered 1 to the match's version without gaps, so the newest are
+    those above version - length."""
+    row = JSONObject(**{name: F(name) for name in LOG_FIELDS},
+                     events=Case(When(number__gt=OuterRef("version") - EVENTS_WITH_PAGE, then=F("events")),
+                                 default=None, output_field=JSONField()))
     rows = (MatchDecision.objects.filter(match=OuterRef("pk"), number__gt=OuterRef("version") - length)
             .order_by().values("match").annotate(rows=_JSONRows(row)).values("rows"))
     return Subquery(rows, output_field=JSONField())
@@ -278,9 +284,9 @@ def _log_rows(length):
 def read_match(match_id, log_length=0):
     """A match as a page or a poll reads it, in one query: the row, its catalogue's digest, its creator's name and
     its seats with their players' names (what `readable()` reads in two queries, and the same objects: building
-    the match's view reads nothing more of them). With `log_length`, also the log's newest decisions (`log_page`)
-    and whether anyone has written in its chat (`has_chat`): the whole view then reads only the events it has not
-    told and, when there is one, the chat. 404 when there is no such match."""
+    the match's view reads nothing more of them). With `log_length`, also the log's newest decisions (`log_page`),
+    the events of the newest few (kept as events in hand) and whether anyone has written in its chat (`has_chat`):
+    the whole view then reads only older events it has not told and, when there is one, the chat. 404 when there is no such match."""
     def page():  # built only when first compiled
         return _readable_row(**({"log_rows": _log_rows(log_length),
                                  "has_chat": Exists(ChatMessage.objects.filter(match=OuterRef("pk")))}
@@ -292,10 +298,13 @@ def read_match(match_id, log_length=0):
         db = match._state.db
         fields = ("match_id",) + LOG_FIELDS
         page = []
+        in_hand = match.__dict__.setdefault("_events_in_hand", {})
         for row in sorted(_json(match.log_rows) or [], key=lambda r: r["number"]):
             decision = MatchDecision.from_db(db, fields, [match.pk] + [row[name] for name in LOG_FIELDS])
             decision.match = match
             page.append(decision)
+            if row.get("events") is not None:
+                in_hand[decision.number] = _json(row["events"])
         match.__dict__["log_page"] = page
     return match
 
@@ -527,7 +536,7 @@ def _submit_at_once(match_id, user, version, option):
     for name, value in fields.items():  # the row as stored, without reading it back
         setattr(match, name, value)
     match.__dict__["_engine_state"] = (snapshot, state)
-    match.__dict__.setdefault("_stored_events", {})[version + 1] = events
+    match.__dict__.setdefault("_events_in_hand", {})[version + 1] = events
     integrity.forget_log_tail(match)
     _announce(match, state, seats, seat)  # outside a transaction its notice goes at once: the row is stored
     _keep_seats(match, seats)
@@ -681,7 +690,7 @@ def _record(match, state, seats, seat, option, by_order=False, before=None):
     for name, value in fields.items():  # the row as stored, without reading it back
         setattr(match, name, value)
     match.__dict__["_engine_state"] = (snapshot, state)
-    match.__dict__.setdefault("_stored_events", {})[version + 1] = events  # the answer's story tells them unread
+    match.__dict__.setdefault("_events_in_hand", {})[version + 1] = events  # the answer's story tells them unread
     integrity.forget_log_tail(match)
     answer = orders.standing_answer(match, state)
     if answer is not None:  # the next link chains on from this one (match.chain and seal are set above)

@@ -111,6 +111,11 @@ def test_polling_a_match_that_does_not_exist_is_404(api_as, alice):
     assert api_as(alice).get("/api/matches/999999/", HTTP_IF_NONE_MATCH='"m999999-v0"').status_code == 404
 
 
+def _events_reads(captured):
+    """The queries that read decisions' events by number, apart from the match's own read."""
+    return [q["sql"] for q in captured if '"events"' in q["sql"] and '"game_match"' not in q["sql"]]
+
+
 def test_the_story_kept_between_requests_is_the_story_told_afresh(api_as, started, alice, bob):
     from game.matches import present
 
@@ -121,9 +126,9 @@ def test_the_story_kept_between_requests_is_the_story_told_afresh(api_as, starte
         with CaptureQueriesContext(connection) as captured:
             kept = api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
         assert kept == fresh and fresh
-        # told from memory: the decision rows are read without their events
-        assert all('"events"' not in q["sql"] for q in captured if "game_matchdecision" in q["sql"])
-    # two more decisions: only their events are read, and the story is the one told afresh
+        # told from memory: no events are read but the newest few's, which come with the match's own read
+        assert len(captured) <= 2 and not _events_reads(captured)
+    # two more decisions: their events come with the page, and the story is the one told afresh
     for user in (alice, bob, None):
         api_as(user).get(f"/api/matches/{started.pk}/")
     play_randomly(started.pk, 2, seed=12)
@@ -131,8 +136,7 @@ def test_the_story_kept_between_requests_is_the_story_told_afresh(api_as, starte
     for user in (alice, bob, None):
         with CaptureQueriesContext(connection) as captured:
             kept_logs[user] = api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
-        reads = [q["sql"] for q in captured if "game_matchdecision" in q["sql"] and '"events"' in q["sql"]]
-        assert len(reads) <= 1 and all(" IN (31, 32)" in q for q in reads), reads
+        assert not _events_reads(captured)
     for user in (alice, bob, None):
         present._told.clear()
         assert kept_logs[user] == api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
@@ -275,24 +279,36 @@ def test_a_match_read_in_one_query_of_a_match_that_does_not_exist_is_404(db):
             services.read_match(missing, log_length=60)
 
 
-def test_a_signed_in_player_reads_the_view_in_three_queries_and_the_options_in_two(started, alice, bob):
-    """The view: the session with its user, the match with its seats, its log page and whether it has a chat, the
-    log's events when this process has not told them yet (and the chat when there is one). The options: the session
-    with its user, the match with its seats."""
+def test_a_signed_in_player_reads_the_view_in_two_queries_and_the_options_in_two(started, alice, bob):
+    """The view: the session with its user, then the match with its seats, its log page (with the events of its
+    newest decisions) and whether it has a chat; older events only when this process has not told them yet (and
+    the chat when there is one). The options: the session with its user, the match with its seats."""
     from django.test import Client
 
     from game.matches import present
+
+    def view_queries():
+        with CaptureQueriesContext(connection) as captured:
+            answer = client.get(f"/api/matches/{started.pk}/")
+        assert answer.status_code == 200
+        return [q["sql"][:80] for q in captured.captured_queries]
 
     match = play_randomly(started.pk, 6, seed=9)
     client = Client()
     client.force_login(alice)
     present._told.clear()
-    with CaptureQueriesContext(connection) as captured:
-        assert client.get(f"/api/matches/{match.pk}/").status_code == 200
-    assert len(captured) <= 3, [q["sql"][:80] for q in captured.captured_queries]
+    assert len(view_queries()) == 2  # nothing told yet, but every decision's events came with the page
     with CaptureQueriesContext(connection) as captured:
         answer = client.get(f"/api/matches/{match.pk}/options/")
     assert answer.status_code == 200 and len(captured) == 2, [q["sql"][:80] for q in captured.captured_queries]
+
+    match = play_randomly(started.pk, 3 * services.EVENTS_WITH_PAGE, seed=10)
+    assert match.version > services.EVENTS_WITH_PAGE + 6
+    present._told.clear()
+    told_none = view_queries()
+    assert len(told_none) == 3 and "events" in told_none[2], told_none  # the older decisions' events, once
+    play_randomly(started.pk, 1, seed=11)
+    assert len(view_queries()) == 2  # the told lines are kept; the new decision's events came with the page
 
 
 def test_the_view_names_each_players_own_last_decision_and_a_spectator_none(api_as, started, alice, bob):
