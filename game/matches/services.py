@@ -531,7 +531,7 @@ def _submit_at_once(match_id, user, version, option):
     row = {"match_id": match.pk, "number": version + 1, "seat": seat, "kind": option.kind,
            "args": list(option.args), "prompt": prompt[:200], "label": label[:300], "link": sealed["chain"],
            "events": events, "created": fields["changed"]}
-    if not _store_at_once(match, fields, row):
+    if not _store_at_once(match, fields, [row]):
         return None
     for name, value in fields.items():  # the row as stored, without reading it back
         setattr(match, name, value)
@@ -547,8 +547,8 @@ def _with_seats(match):
     return match, _seats_from_rows(match)
 
 
-def _store_at_once(match, fields, row):
-    """The match row's update and the decision's insert as one statement; False when the row is no longer as
+def _store_at_once(match, fields, rows):
+    """The match row's update and the decisions' inserts as one statement; False when the row is no longer as
     read (its version or `changed` moved), and then nothing is stored."""
     qn = connection.ops.quote_name
     sets, params = [], []
@@ -558,19 +558,20 @@ def _store_at_once(match, fields, row):
         params.append(field.get_db_prep_save(value, connection))
     changed = Match._meta.get_field("changed")
     params += [match.pk, match.version, changed.get_db_prep_value(match.changed, connection)]
-    columns, values = [], []
-    for name, value in row.items():
-        field = MatchDecision._meta.get_field(name.removesuffix("_id"))
-        columns.append(qn(field.column))
-        values.append(f"CAST(%s AS {field.db_type(connection)})")
-        params.append(field.get_db_prep_save(value, connection))
+    fields_of_row = [MatchDecision._meta.get_field(name.removesuffix("_id")) for name in rows[0]]
+    columns = [qn(field.column) for field in fields_of_row]
+    tuples = []
+    for row in rows:
+        tuples.append("(" + ", ".join(f"CAST(%s AS {field.db_type(connection)})" for field in fields_of_row) + ")")
+        params += [field.get_db_prep_save(value, connection) for field, value in zip(fields_of_row, row.values())]
     sql = (f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
            f"WHERE {qn('id')} = %s AND {qn('version')} = %s AND {qn(changed.column)} = %s RETURNING {qn('id')}) "
            f"INSERT INTO {qn(MatchDecision._meta.db_table)} ({', '.join(columns)}) "
-           f"SELECT {', '.join(values)} FROM moved RETURNING {qn('id')}")
+           f"SELECT added.* FROM moved, (VALUES {', '.join(tuples)}) AS added ({', '.join(columns)}) "
+           f"RETURNING {qn('id')}")
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchone() is not None
+        return len(cursor.fetchall()) == len(rows)
 
 
 MAX_TURN = 60  # choices in one confirmed turn (a turn of Wyrmspan has a handful; the preview allows as many)
@@ -605,24 +606,79 @@ def submit_turn(match_id, user, decisions):
         except MalformedDecision as exc:
             raise InvalidInput(f"{field}.option", str(exc)) from None
         parsed.append((version, option))
+    if connection.vendor == "postgresql":
+        match = _submit_turn_at_once(match_id, user, parsed)
+        if match is not None:
+            return match
     with transaction.atomic():
         match, state, seats, seat = _to_decide(match_id, user, parsed[0][0])
         for i, (version, option) in enumerate(parsed):
-            field = f"decisions[{i}]"
-            if i:
-                if state.pending is None:
-                    raise InvalidInput(field, f"choice {i + 1}: the game ended before it; nothing was stored")
-                if state.pending.player != seat:
-                    raise InvalidInput(field, f"choice {i + 1}: the turn passed to {seats[state.pending.player].name} "
-                                              f"before it; nothing was stored")
-                if version != match.version:
-                    raise InvalidInput(f"{field}.version", f"expected {match.version}, the version the choices "
-                                                           f"before it lead to; nothing was stored")
+            _may_go_on(i, state, seats, seat, version, match.version)
             try:
                 _record(match, state, seats, seat, option)
             except (IllegalDecision, MalformedDecision) as exc:
                 # The whole turn rolls back with the transaction: the choices before this one are not kept.
-                raise InvalidInput(f"{field}.option", f"choice {i + 1}: {exc}; nothing was stored") from None
+                raise _refused_in_turn(i, exc) from None
+    _keep_seats(match, seats)
+    return match
+
+
+def _may_go_on(i, state, seats, seat, version, reached):
+    """Refuse choice `i` of a turn (at `version`) when the choices before it ended the game, passed the turn on, or
+    lead to the version `reached`, not to `version`."""
+    if not i:
+        return
+    field = f"decisions[{i}]"
+    if state.pending is None:
+        raise InvalidInput(field, f"choice {i + 1}: the game ended before it; nothing was stored")
+    if state.pending.player != seat:
+        raise InvalidInput(field, f"choice {i + 1}: the turn passed to {seats[state.pending.player].name} "
+                                  f"before it; nothing was stored")
+    if version != reached:
+        raise InvalidInput(f"{field}.version", f"expected {reached}, the version the choices before it lead to; "
+                                               f"nothing was stored")
+
+
+def _refused_in_turn(i, exc):
+    return InvalidInput(f"decisions[{i}].option", f"choice {i + 1}: {exc}; nothing was stored")
+
+
+def _submit_turn_at_once(match_id, user, parsed):
+    """PostgreSQL: a confirmed turn as `_submit_at_once` stores one decision, in two statements: the match read
+    unlocked, every choice checked and applied in memory, then the row's update (only if its version and
+    `changed` are still those read) and all the decisions' inserts in one statement. Refusals are the locked
+    path's, before anything is written. None when the locked path must decide: the match moved in between, or a
+    standing order answers an offer a choice makes."""
+    match, state, seats, seat = _may_decide(*_with_seats(_read_to_decide(match_id)), user, parsed[0][0])
+    version, chain, now = match.version, match.chain, timezone.now()
+    rows, events_of = [], {}
+    for i, (expected, option) in enumerate(parsed):
+        _may_go_on(i, state, seats, seat, expected, version)
+        try:
+            prompt, label = state.pending.prompt, state.label(option)
+            events = state.apply(option)
+        except (IllegalDecision, MalformedDecision) as exc:
+            raise _refused_in_turn(i, exc) from None
+        if orders.standing_answer(match, state) is not None:
+            return None
+        version += 1
+        chain = integrity.link(chain, version, seat, option.kind, option.args)
+        events_of[version] = events
+        rows.append({"match_id": match.pk, "number": version, "seat": seat, "kind": option.kind,
+                     "args": list(option.args), "prompt": prompt[:200], "label": label[:300], "link": chain,
+                     "events": events, "created": now})
+    fields = _progress(match, state, seats, seat)
+    snapshot = state.to_json()
+    fields.update(version=version, state=snapshot, changed=now, chain=chain,
+                  seal=integrity.seal(match, chain, version, snapshot))
+    if not _store_at_once(match, fields, rows):
+        return None
+    for name, value in fields.items():  # the row as stored, without reading it back
+        setattr(match, name, value)
+    match.__dict__["_engine_state"] = (snapshot, state)
+    match.__dict__.setdefault("_events_in_hand", {}).update(events_of)
+    integrity.forget_log_tail(match)
+    _announce(match, state, seats, seat)
     _keep_seats(match, seats)
     return match
 

@@ -74,6 +74,40 @@ def test_racing_moves_through_the_api_apply_exactly_one_and_refuse_the_rest_with
     assert services.replay(match).to_json() == match.state
 
 
+@pytest.mark.django_db(transaction=True)
+def test_racing_turns_store_exactly_one_whole_turn_and_refuse_the_rest_with_409(catalogue, alice, bob):
+    """The same confirmed turn of two choices sent four times at once: one is stored whole, three are 409."""
+    from rest_framework.test import APIClient
+
+    from .test_turns import a_turn_of_two, decision
+
+    match = services.create_match(alice, players=2)
+    services.join_match(match.pk, bob)
+    mover, version, first, second = a_turn_of_two(match.pk)
+    body = {"decisions": [decision(version, first), decision(version + 1, second)]}
+    barrier = threading.Barrier(4)
+    statuses = []
+
+    def send():
+        client = APIClient()
+        client.force_authenticate(mover)
+        try:
+            barrier.wait()
+            statuses.append(client.post(f"/api/matches/{match.pk}/turns/", body, format="json").status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [201, 409, 409, 409]
+    match = Match.objects.get(pk=match.pk)
+    assert match.version == version + 2 and match.decisions.count() == version + 2
+    assert services.replay(match).to_json() == match.state
+
+
 def _wait_until_blocked_on_a_lock(timeout=10.0):
     """On PostgreSQL, until another connection waits for a row lock; SQLite shows no waiter, so a moment there."""
     import time

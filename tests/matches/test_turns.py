@@ -51,6 +51,21 @@ def test_a_turn_of_two_choices_is_stored_at_once(api_as, started):
     assert integrity.verify(match, replay=True) == []
 
 
+def test_a_turn_is_stored_in_as_few_statements_as_one_decision(started):
+    """On PostgreSQL a turn is read unlocked and written in one statement, however many choices it holds; on SQLite
+    it is the locked path (a transaction, one update and one insert per choice). Either way the chain is whole."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    user, version, first, second = a_turn_of_two(started.pk)
+    with CaptureQueriesContext(connection) as captured:
+        match = services.submit_turn(started.pk, user, [decision(version, first), decision(version + 1, second)])
+    assert match.version == Match.objects.get(pk=started.pk).version == version + 2
+    if connection.vendor == "postgresql":
+        assert len(captured) == 2, [q["sql"][:80] for q in captured.captured_queries]
+    assert integrity.verify(Match.objects.get(pk=started.pk), replay=True) == []
+
+
 def test_an_illegal_choice_in_the_middle_stores_nothing_and_is_named(api_as, started):
     user, version, first, second = a_turn_of_two(started.pk)
     before = snapshot(started.pk)
