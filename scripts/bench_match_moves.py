@@ -21,8 +21,11 @@ In this process, through the whole Django stack (no server):
 Under load (unless --no-load): gunicorn (`--worker-class`, `--workers` x `--threads`; the defaults are the
 Procfile's) on 127.0.0.1:`--port`, `--matches` live 2-player matches and `--clients` client threads, each playing its own share of the matches (both
 seats, its own two signed-in users) until `--moves` decisions were taken in all: each step reads the options
-(`GET .../options/`) and sends one (`POST .../decisions/` with `Prefer: return=minimal`, as the board), then reads
-the view (`GET .../`) as the board does after a move; the POST's time is the move. Then `--racers` threads
+(`GET .../options/`) as the player the last answer said moves next (as each player's page knows whose turn it is;
+in a match not yet moved in, as the first player, then the other if it is not theirs) and sends one
+(`POST .../decisions/` with `Prefer: return=minimal`, as the board), then reads the view (`GET .../`) as the
+board does after a move; the POST's time is the move. (Until 2026-12-02 10:15 UTC every step read the options as
+the first player, and again as the second when it was not the first's turn: half the steps made an extra read.) Then `--racers` threads
 send the same decision at the same version to one match at once: exactly one must be 201, the rest 409. At the
 end every match's hash chain and seal are verified, and a sample is replayed.
 
@@ -254,6 +257,7 @@ def under_load(args, tag):
         def play(k):
             rng = random.Random(k)
             mine = list(matches[k])
+            to_move = {}  # match -> the seat the last answer said moves next, as each player's page knows
             barrier.wait()
             while True:
                 with lock:
@@ -261,14 +265,13 @@ def under_load(args, tag):
                         return
                     budget["left"] -= 1
                 pk = rng.choice(mine)
-                status, data, ms = browsers[k][0].request("GET", f"/api/matches/{pk}/options/")
+                seat = to_move.get(pk, 0)
+                status, data, ms = browsers[k][seat].request("GET", f"/api/matches/{pk}/options/")
                 listing = json.loads(data)
-                if not listing["your_turn"]:
-                    status, data, ms = browsers[k][1].request("GET", f"/api/matches/{pk}/options/")
+                if not listing["your_turn"]:  # a match this client has not moved in yet: ask the other player
+                    seat = 1 - seat
+                    status, data, ms = browsers[k][seat].request("GET", f"/api/matches/{pk}/options/")
                     listing = json.loads(data)
-                    seat = 1
-                else:
-                    seat = 0
                 with lock:
                     reads.append(ms)
                 if not listing["options"]:
@@ -281,6 +284,8 @@ def under_load(args, tag):
                     "POST", f"/api/matches/{pk}/decisions/",
                     {"version": listing["version"], "option": {"kind": option["kind"], "args": option["args"]}},
                     minimal=True)
+                if status == 201:
+                    to_move[pk] = seat if json.loads(data).get("your_turn") else 1 - seat
                 # then the whole view, as the board reads it after the minimal answer (not part of the move's time)
                 _, _, view_ms = browsers[k][seat].request("GET", f"/api/matches/{pk}/")
                 with lock:

@@ -7,6 +7,7 @@ conditional update, so a task that runs twice or late sends nothing twice.
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -25,10 +26,16 @@ def preferences(user):
 
 
 def _notice(match, user, version, kind):
-    """`match` and `user` are rows or their ids."""
+    """`match` and `user` are rows or their ids. A user without an email address (signing up asks for none) is
+    noted nothing: there is nowhere to send the notice, now or in a digest. One query reads the address and the
+    preferences together; this runs after every move that hands the turn to a person."""
     match, user = getattr(match, "pk", match), getattr(user, "pk", user)
-    found = NotificationPreference.objects.filter(user_id=user).first()
-    prefs = found or NotificationPreference(user_id=user)
+    found = (get_user_model().objects.filter(pk=user)
+             .values_list("email", "notification__turn_email", "notification__reminders").first())
+    if found is None or not found[0]:
+        return []
+    prefs = NotificationPreference(user_id=user, **{name: value for name, value in
+                                                    zip(("turn_email", "reminders"), found[1:]) if value is not None})
     if prefs.turn_email == NotificationPreference.TurnEmail.OFF:
         return []
     if kind == TurnNotice.Kind.REMINDER and not prefs.reminders:

@@ -148,3 +148,21 @@ def test_the_turn_count_shows_in_the_navigation_and_the_title(client, started, a
     client.force_login(waiting)
     page = client.get("/cards/").content.decode()
     assert "<title>(" not in page and 'id="turn-count"' not in page
+
+
+def test_a_player_without_an_email_address_is_noted_nothing_until_they_give_one(catalogue, alice, bob, mailoutbox,
+                                                                                django_capture_on_commit_callbacks):
+    """Signing up asks for no address: such a player's turns leave no notice rows (there is nowhere to send them,
+    now or in a digest). Once they give an address, the next turn they gain is emailed."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.create_match(alice, players=2)
+        services.join_match(match.pk, bob)
+    play(match.pk, 30, seed=7, capture=django_capture_on_commit_callbacks)
+    assert len(turn_changes(Match.objects.get(pk=match.pk))) > 3
+    assert not TurnNotice.objects.exists() and mailoutbox == []
+    for user in (alice, bob):
+        user.email = f"{user.username}@example.org"
+        user.save()
+    play(match.pk, 30, seed=8, capture=django_capture_on_commit_callbacks)
+    assert TurnNotice.objects.filter(match=match).exists()
+    assert mailoutbox and {m.to[0] for m in mailoutbox} <= {"alice@example.org", "bob@example.org"}

@@ -157,6 +157,9 @@ def test_an_offer_an_order_answers_alerts_nobody(catalogue, alice, bob, carol, a
                                                 django_capture_on_commit_callbacks):
     from game.models import TurnNotice
 
+    for user in (alice, bob, carol):  # notices are noted only for players with an address to send them to
+        user.email = f"{user.username}@example.org"
+        user.save()
     match = services.create_match(alice, players=3)
     Match.objects.filter(pk=match.pk).update(seed=4)  # an offer answered mid-turn early in this playout
     services.join_match(match.pk, bob)
