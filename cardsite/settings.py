@@ -74,8 +74,6 @@ if DATABASES["default"]["ENGINE"] not in (
     "django.db.backends.postgresql",
 ):
     raise ImproperlyConfigured("DATABASE_URL must point at SQLite or PostgreSQL")
-if os.environ.get("XP_SSB"):
-    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": int(os.environ["XP_SSB"])}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     # SQLite locks the whole file for a write. Transactions take that lock when they begin (IMMEDIATE), so a writer
