@@ -18,6 +18,7 @@ Usage:
   nice -n 19 .venv/bin/python scripts/bench_bots.py strong:16 automa:1 --games 200
   nice -n 19 .venv/bin/python scripts/bench_bots.py strong:16 automa:2:ravel --games 200
   .venv/bin/python scripts/bench_bots.py --report
+  BENCH_BOTS_DIR=/tmp/after .venv/bin/python scripts/bench_bots.py --compare /tmp/before
 """
 import argparse
 import json
@@ -175,6 +176,59 @@ def report():
               f"{a_ms:.1f} | {b_ms:.1f} | {load:.1f} |")
 
 
+def read_results(path):
+    """The games of one results file, by game index."""
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return {x["game"]: x for x in lines}
+
+
+def paired(before, after):
+    """Two runs of the same pairing compared on the games (seeds) both played: A's mean VP difference (after minus
+    before) with 1.96 standard errors, A's mean VP and wins in each, and A's CPU time per decision in each. The same
+    seed deals the same cards, so the difference of each pair is free of the deal's luck."""
+    games = sorted(set(before) & set(after))
+    if not games:
+        return None
+
+    def score(game):
+        return game["scores"][game["a_seat"]]
+
+    def ms(run):
+        return 1000 * sum(run[g]["a_cpu"] for g in games) / max(1, sum(run[g]["a_decisions"] for g in games))
+
+    diffs = [score(after[g]) - score(before[g]) for g in games]
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    return {"games": len(games), "difference": statistics.fmean(diffs), "half": half,
+            "before": statistics.fmean(score(before[g]) for g in games),
+            "after": statistics.fmean(score(after[g]) for g in games),
+            "wins_before": sum(1 for g in games if before[g]["a_won"]),
+            "wins_after": sum(1 for g in games if after[g]["a_won"]),
+            "ms_before": ms(before), "ms_after": ms(after)}
+
+
+def compare(before_dir):
+    """Print the paired comparison of every results file here with the file of the same name in `before_dir`."""
+    print(f"before: {before_dir}; after: {RESULTS}")
+    print()
+    print("| A | B | players | games | A's mean VP difference (± 1.96 SE) | A's mean VP before → after | "
+          "A wins before → after | A ms/decision before → after |")
+    print("| --- | --- | --- | ---: | --- | --- | --- | --- |")
+    for path in sorted(RESULTS.glob("*.jsonl")):
+        other = Path(before_dir) / path.name
+        if not other.exists():
+            continue
+        after = read_results(path)
+        found = paired(read_results(other), after)
+        if found is None:
+            continue
+        first = next(iter(after.values()))
+        players = "solo" if first["b"].startswith("automa") else first["players"]
+        print(f"| {first['a']} | {first['b']} | {players}{' (DA)' if first.get('academy') else ''} | "
+              f"{found['games']} | {found['difference']:+.1f} ± {found['half']:.1f} | "
+              f"{found['before']:.1f} → {found['after']:.1f} | {found['wins_before']} → {found['wins_after']} | "
+              f"{found['ms_before']:.0f} → {found['ms_after']:.0f} |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", nargs="?", help="the level under test: random, greedy, strong or strong:N")
@@ -184,9 +238,15 @@ def main():
     parser.add_argument("--first", type=int, default=0, help="index of the first game (its seed is 10000 + index)")
     parser.add_argument("--academy", action="store_true")
     parser.add_argument("--report", action="store_true", help="print the table of every results file")
+    parser.add_argument("--compare", metavar="BEFORE_DIR",
+                        help="pair every results file with the one of the same name in BEFORE_DIR, game by game "
+                             "(run the code before and after a change with two BENCH_BOTS_DIRs on the same seeds)")
     args = parser.parse_args()
     if args.report:
         report()
+        return
+    if args.compare:
+        compare(args.compare)
         return
     if not (args.a and args.b):
         parser.error("name two levels, or --report")
