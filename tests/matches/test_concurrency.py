@@ -40,35 +40,39 @@ def test_two_decisions_at_one_version_store_exactly_one(catalogue, alice, bob):
     assert services.replay(match).to_json() == match.state
 
 
-@pytest.mark.django_db(transaction=True)
-def test_racing_moves_through_the_api_apply_exactly_one_and_refuse_the_rest_with_409(catalogue, alice, bob):
+def _race(mover, posts):
+    """Send each (path, body) as `mover` from a thread of its own, all released at once; the answers' statuses."""
     from rest_framework.test import APIClient
 
-    match = services.create_match(alice, players=2)
-    services.join_match(match.pk, bob)
-    seat, _, options = pending(match)
-    mover = Match.objects.get(pk=match.pk).seats.get(seat=seat).user
-    racers = (options * 4)[:4]
-    barrier = threading.Barrier(len(racers))
+    barrier = threading.Barrier(len(posts))
     statuses = []
 
-    def decide(option):
+    def send(path, body):
         client = APIClient()
         client.force_authenticate(mover)
         try:
             barrier.wait()
-            response = client.post(f"/api/matches/{match.pk}/decisions/", {"version": 0, "option": option},
-                                   format="json")
-            statuses.append(response.status_code)
+            statuses.append(client.post(path, body, format="json").status_code)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=decide, args=(option,)) for option in racers]
+    threads = [threading.Thread(target=send, args=post) for post in posts]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(statuses) == [201, 409, 409, 409]
+    return sorted(statuses)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_racing_moves_through_the_api_apply_exactly_one_and_refuse_the_rest_with_409(catalogue, alice, bob):
+    match = services.create_match(alice, players=2)
+    services.join_match(match.pk, bob)
+    seat, _, options = pending(match)
+    mover = Match.objects.get(pk=match.pk).seats.get(seat=seat).user
+    path = f"/api/matches/{match.pk}/decisions/"
+    assert _race(mover, [(path, {"version": 0, "option": option}) for option in (options * 4)[:4]]) == \
+        [201, 409, 409, 409]
     match = Match.objects.get(pk=match.pk)
     assert match.version == 1 and match.decisions.count() == 1
     assert services.replay(match).to_json() == match.state
@@ -77,32 +81,13 @@ def test_racing_moves_through_the_api_apply_exactly_one_and_refuse_the_rest_with
 @pytest.mark.django_db(transaction=True)
 def test_racing_turns_store_exactly_one_whole_turn_and_refuse_the_rest_with_409(catalogue, alice, bob):
     """The same confirmed turn of two choices sent four times at once: one is stored whole, three are 409."""
-    from rest_framework.test import APIClient
-
     from .test_turns import a_turn_of_two, decision
 
     match = services.create_match(alice, players=2)
     services.join_match(match.pk, bob)
     mover, version, first, second = a_turn_of_two(match.pk)
     body = {"decisions": [decision(version, first), decision(version + 1, second)]}
-    barrier = threading.Barrier(4)
-    statuses = []
-
-    def send():
-        client = APIClient()
-        client.force_authenticate(mover)
-        try:
-            barrier.wait()
-            statuses.append(client.post(f"/api/matches/{match.pk}/turns/", body, format="json").status_code)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=send) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(statuses) == [201, 409, 409, 409]
+    assert _race(mover, [(f"/api/matches/{match.pk}/turns/", body)] * 4) == [201, 409, 409, 409]
     match = Match.objects.get(pk=match.pk)
     assert match.version == version + 2 and match.decisions.count() == version + 2
     assert services.replay(match).to_json() == match.state
