@@ -25,9 +25,9 @@ seats, its own two signed-in users) until `--moves` decisions were taken in all:
 in a match not yet moved in, as the first player, then the other if it is not theirs) and sends one
 (`POST .../decisions/` with `Prefer: return=minimal`, as the board), then reads the view (`GET .../`) as the
 board does after a move; the POST's time is the move. (Until 2026-12-02 10:15 UTC every step read the options as
-the first player, and again as the second when it was not the first's turn: half the steps made an extra read.) Then `--racers` threads
-send the same decision at the same version to one match at once: exactly one must be 201, the rest 409. At the
-end every match's hash chain and seal are verified, and a sample is replayed.
+the first player, and again as the second when it was not the first's turn: half the steps made an extra read.)
+Then `--racers` threads send the same decision at the same version to one match at once: exactly one must be 201,
+the rest 409. At the end every match's hash chain and seal are verified, and a sample is replayed.
 
 Nothing is timed in the tests; this prints figures for docs/benchmarks.md with the machine's load average.
 """

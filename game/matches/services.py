@@ -286,7 +286,8 @@ def read_match(match_id, log_length=0):
     its seats with their players' names (what `readable()` reads in two queries, and the same objects: building
     the match's view reads nothing more of them). With `log_length`, also the log's newest decisions (`log_page`),
     the events of the newest few (kept as events in hand) and whether anyone has written in its chat (`has_chat`):
-    the whole view then reads only older events it has not told and, when there is one, the chat. 404 when there is no such match."""
+    the whole view then reads only older events it has not told and, when there is one, the chat. 404 when there
+    is no such match."""
     def page():  # built only when first compiled
         return _readable_row(**({"log_rows": _log_rows(log_length),
                                  "has_chat": Exists(ChatMessage.objects.filter(match=OuterRef("pk")))}
@@ -518,29 +519,55 @@ def _submit_at_once(match_id, user, version, option):
 
     Three round trips fewer than the locked path (BEGIN, a second write, COMMIT): about a third of a move's
     time on the server (docs/benchmarks.md)."""
-    match, state, seats, seat = _may_decide(*_with_seats(_read_to_decide(match_id)), user, version)
-    prompt = state.pending.prompt
-    label = state.label(option)
-    events = state.apply(option)  # a rule-breaking option is refused here, before anything is written
-    if orders.standing_answer(match, state) is not None:
-        return None
+    return _decide_at_once(match_id, user, [(version, option)], in_turn=False)
+
+
+def _decide_at_once(match_id, user, choices, in_turn):
+    """The choices (version, option) of one decision or of a confirmed turn (`in_turn`), stored as
+    `_submit_at_once` says: every choice checked and applied in memory, then one statement for the row and all the
+    decisions. A rule-breaking choice is refused before anything is written: as the engine said it for a single
+    decision, naming the choice (`decisions[i].option`) in a turn."""
+    match, state, seats, seat = _may_decide(*_with_seats(_read_to_decide(match_id)), user, choices[0][0])
+    version, chain, now = match.version, match.chain, timezone.now()
+    rows, events_of = [], {}
+    for i, (expected, option) in enumerate(choices):
+        _may_go_on(i, state, seats, seat, expected, version)
+        try:
+            prompt, label = state.pending.prompt, state.label(option)
+            events = state.apply(option)
+        except (IllegalDecision, MalformedDecision) as exc:
+            if not in_turn:
+                raise
+            raise _refused_in_turn(i, exc) from None
+        if orders.standing_answer(match, state) is not None:
+            return None
+        version += 1
+        chain = integrity.link(chain, version, seat, option.kind, option.args)
+        events_of[version] = events
+        rows.append({"match_id": match.pk, "number": version, "seat": seat, "kind": option.kind,
+                     "args": list(option.args), "prompt": prompt[:200], "label": label[:300], "link": chain,
+                     "events": events, "created": now})
     fields = _progress(match, state, seats, seat)
     snapshot = state.to_json()
-    sealed = integrity.next_link(match, version + 1, seat, option, snapshot)
-    fields.update(version=version + 1, state=snapshot, changed=timezone.now(), **sealed)
-    row = {"match_id": match.pk, "number": version + 1, "seat": seat, "kind": option.kind,
-           "args": list(option.args), "prompt": prompt[:200], "label": label[:300], "link": sealed["chain"],
-           "events": events, "created": fields["changed"]}
-    if not _store_at_once(match, fields, [row]):
+    fields.update(version=version, state=snapshot, changed=now, chain=chain,
+                  seal=integrity.seal(match, chain, version, snapshot))
+    if not _store_at_once(match, fields, rows):
         return None
-    for name, value in fields.items():  # the row as stored, without reading it back
-        setattr(match, name, value)
-    match.__dict__["_engine_state"] = (snapshot, state)
-    match.__dict__.setdefault("_events_in_hand", {})[version + 1] = events
-    integrity.forget_log_tail(match)
+    _as_stored(match, fields, state, snapshot, events_of)
     _announce(match, state, seats, seat)  # outside a transaction its notice goes at once: the row is stored
     _keep_seats(match, seats)
     return match
+
+
+def _as_stored(match, fields, state, snapshot, events_of):
+    """The match as its row and decisions were just stored, without reading them back: its new fields, the engine
+    state they hold, the stored decisions' events in hand (the answer's story tells them unread), and the log tail
+    read with the row dropped (out of date now)."""
+    for name, value in fields.items():
+        setattr(match, name, value)
+    match.__dict__["_engine_state"] = (snapshot, state)
+    match.__dict__.setdefault("_events_in_hand", {}).update(events_of)
+    integrity.forget_log_tail(match)
 
 
 def _with_seats(match):
@@ -607,7 +634,7 @@ def submit_turn(match_id, user, decisions):
             raise InvalidInput(f"{field}.option", str(exc)) from None
         parsed.append((version, option))
     if connection.vendor == "postgresql":
-        match = _submit_turn_at_once(match_id, user, parsed)
+        match = _decide_at_once(match_id, user, parsed, in_turn=True)
         if match is not None:
             return match
     with transaction.atomic():
@@ -641,46 +668,6 @@ def _may_go_on(i, state, seats, seat, version, reached):
 
 def _refused_in_turn(i, exc):
     return InvalidInput(f"decisions[{i}].option", f"choice {i + 1}: {exc}; nothing was stored")
-
-
-def _submit_turn_at_once(match_id, user, parsed):
-    """PostgreSQL: a confirmed turn as `_submit_at_once` stores one decision, in two statements: the match read
-    unlocked, every choice checked and applied in memory, then the row's update (only if its version and
-    `changed` are still those read) and all the decisions' inserts in one statement. Refusals are the locked
-    path's, before anything is written. None when the locked path must decide: the match moved in between, or a
-    standing order answers an offer a choice makes."""
-    match, state, seats, seat = _may_decide(*_with_seats(_read_to_decide(match_id)), user, parsed[0][0])
-    version, chain, now = match.version, match.chain, timezone.now()
-    rows, events_of = [], {}
-    for i, (expected, option) in enumerate(parsed):
-        _may_go_on(i, state, seats, seat, expected, version)
-        try:
-            prompt, label = state.pending.prompt, state.label(option)
-            events = state.apply(option)
-        except (IllegalDecision, MalformedDecision) as exc:
-            raise _refused_in_turn(i, exc) from None
-        if orders.standing_answer(match, state) is not None:
-            return None
-        version += 1
-        chain = integrity.link(chain, version, seat, option.kind, option.args)
-        events_of[version] = events
-        rows.append({"match_id": match.pk, "number": version, "seat": seat, "kind": option.kind,
-                     "args": list(option.args), "prompt": prompt[:200], "label": label[:300], "link": chain,
-                     "events": events, "created": now})
-    fields = _progress(match, state, seats, seat)
-    snapshot = state.to_json()
-    fields.update(version=version, state=snapshot, changed=now, chain=chain,
-                  seal=integrity.seal(match, chain, version, snapshot))
-    if not _store_at_once(match, fields, rows):
-        return None
-    for name, value in fields.items():  # the row as stored, without reading it back
-        setattr(match, name, value)
-    match.__dict__["_engine_state"] = (snapshot, state)
-    match.__dict__.setdefault("_events_in_hand", {}).update(events_of)
-    integrity.forget_log_tail(match)
-    _announce(match, state, seats, seat)
-    _keep_seats(match, seats)
-    return match
 
 
 def _to_decide(match_id, user, version):
@@ -743,11 +730,7 @@ def _record(match, state, seats, seat, option, by_order=False, before=None):
     MatchDecision.objects.create(match=match, number=version + 1, seat=seat, kind=option.kind,
                                  args=list(option.args), prompt=prompt[:200], label=label[:300],
                                  link=sealed["chain"], events=events)
-    for name, value in fields.items():  # the row as stored, without reading it back
-        setattr(match, name, value)
-    match.__dict__["_engine_state"] = (snapshot, state)
-    match.__dict__.setdefault("_events_in_hand", {})[version + 1] = events  # the answer's story tells them unread
-    integrity.forget_log_tail(match)
+    _as_stored(match, fields, state, snapshot, {version + 1: events})
     answer = orders.standing_answer(match, state)
     if answer is not None:  # the next link chains on from this one (match.chain and seal are set above)
         _record(match, state, seats, state.pending.player, answer, by_order=True,
