@@ -74,6 +74,17 @@ if DATABASES["default"]["ENGINE"] not in (
     "django.db.backends.postgresql",
 ):
     raise ImproperlyConfigured("DATABASE_URL must point at SQLite or PostgreSQL")
+PG_PREPARE = env_bool("WYRMDEX_PG_PREPARE", True)  # read always, so a bad value fails on SQLite too
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters travel apart from the statement (server-side binding), so psycopg prepares a statement once it has
+    # run PG_PREPARE_AFTER times on a connection: the match reads, the session read and the move's write are then
+    # planned once per connection, not on every request (under load: about 15 % more moves per second,
+    # docs/benchmarks.md). Behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode
+    # before 1.21, or without max_prepared_statements) set WYRMDEX_PG_PREPARE=off: parameters are then merged
+    # into the statement on our side, as psycopg2 did.
+    PG_PREPARE_AFTER = 5  # psycopg's own default; a statement run fewer times is not worth a server-side plan
+    if PG_PREPARE:
+        DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": PG_PREPARE_AFTER}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     # SQLite locks the whole file for a write. Transactions take that lock when they begin (IMMEDIATE), so a writer

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
                       "SECURE_HSTS_SECONDS", "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE",
                       "RATE_LIMIT_SIGN_IN", "RATE_LIMIT_SIGN_UP", "RATE_LIMIT_WRITE", "TRUSTED_PROXIES",
-                      "JSON_MAX_DEPTH", "LOG_LEVEL", "CATALOGUE_VERSION_REUSE_MS")
+                      "JSON_MAX_DEPTH", "LOG_LEVEL", "CATALOGUE_VERSION_REUSE_MS", "WYRMDEX_PG_PREPARE")
 
 
 def manage(*args, **env):
@@ -63,6 +63,7 @@ def test_check_deploy_warns_when_production_forgets_https(tmp_path):
     ("ALLOWED_HOSTS", " , ", "ALLOWED_HOSTS is set but lists no host"),
     ("CATALOGUE_VERSION_REUSE_MS", "a second", "CATALOGUE_VERSION_REUSE_MS must be a whole number"),
     ("CATALOGUE_VERSION_REUSE_MS", "-5", "CATALOGUE_VERSION_REUSE_MS must be 0 or more"),
+    ("WYRMDEX_PG_PREPARE", "sometimes", "WYRMDEX_PG_PREPARE must be one of true/false"),
 ])
 def test_a_bad_setting_stops_the_start_naming_the_variable(tmp_path, variable, value, message):
     result = manage("check", **production_env(tmp_path, **{variable: value}))
@@ -82,3 +83,42 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path):
 def test_development_defaults_need_no_variables(tmp_path):
     result = manage("check", DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}")
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.django_db
+def test_on_postgresql_a_statement_run_again_is_prepared_once_per_connection():
+    """Server-side binding with psycopg's prepared statements: the statement a request repeats is planned once per
+    connection (the match reads, the session read), which is what the speed figures of issue 11 rest on."""
+    from django.conf import settings
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    assert settings.DATABASES["default"]["OPTIONS"]["server_side_binding"] is True
+    statement = "SELECT count(*) FROM game_match WHERE id > %s"
+    with connection.cursor() as cursor:
+        for i in range(settings.PG_PREPARE_AFTER + 1):
+            cursor.execute(statement, [i])
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("FROM game_match WHERE id > $1" in text for text in prepared), prepared
+
+
+@pytest.mark.django_db
+def test_prepared_statements_can_be_turned_off_for_a_pooler_that_cannot_keep_them():
+    """WYRMDEX_PG_PREPARE=off (PgBouncer in transaction mode before 1.21): parameters are merged on our side."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    db = connection.settings_dict  # the test database, which exists while this test runs
+    url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    show = ("from django.conf import settings; from django.db import connection; "
+            "print(settings.DATABASES['default'].get('OPTIONS', {}).get('server_side_binding', False), "
+            "isinstance(connection.cursor().cursor, __import__('psycopg').ClientCursor))")
+    # Each prints whether server-side binding is on, and whether the cursor merges the parameters on our side.
+    on = manage("shell", "-c", show, DATABASE_URL=url)
+    off = manage("shell", "-c", show, DATABASE_URL=url, WYRMDEX_PG_PREPARE="off")
+    assert on.returncode == 0 and off.returncode == 0, on.stderr + off.stderr
+    assert on.stdout.splitlines()[-1].split() == ["True", "False"]
+    assert off.stdout.splitlines()[-1].split() == ["False", "True"]
