@@ -84,7 +84,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # into the statement on our side, as psycopg2 did.
     PG_PREPARE_AFTER = 5  # psycopg's own default; a statement run fewer times is not worth a server-side plan
     if PG_PREPARE:
-        DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": PG_PREPARE_AFTER}
+        # Added to the options DATABASE_URL carries (`?sslmode=require`...), not in their place.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True,
+                                                               prepare_threshold=PG_PREPARE_AFTER)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     # SQLite locks the whole file for a write. Transactions take that lock when they begin (IMMEDIATE), so a writer
@@ -94,11 +96,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     SQLITE_TIMEOUT = env_int("WYRMDEX_SQLITE_TIMEOUT", 5)
     if SQLITE_TIMEOUT < 0:
         raise ImproperlyConfigured(f"WYRMDEX_SQLITE_TIMEOUT must be 0 or more seconds, not {SQLITE_TIMEOUT}")
-    DATABASES["default"]["OPTIONS"] = {
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
         "transaction_mode": "IMMEDIATE",
         "timeout": SQLITE_TIMEOUT,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
-    }
+    })
     # Tests use a file too: the in-memory test database shares one cache between connections, where a second
     # writer is refused at once ("database table is locked") instead of waiting as it does on a real file.
     DATABASES["default"]["TEST"] = {

@@ -122,3 +122,14 @@ def test_prepared_statements_can_be_turned_off_for_a_pooler_that_cannot_keep_the
     assert on.returncode == 0 and off.returncode == 0, on.stderr + off.stderr
     assert on.stdout.splitlines()[-1].split() == ["True", "False"]
     assert off.stdout.splitlines()[-1].split() == ["False", "True"]
+
+
+def test_the_database_options_in_the_url_are_kept_beside_ours():
+    """`?sslmode=require` in DATABASE_URL stays an option of the connection when prepared statements are on
+    (settings only: nothing connects)."""
+    show = "from django.conf import settings; print(sorted(settings.DATABASES['default']['OPTIONS'].items()))"
+    result = manage("shell", "-c", show, DATABASE_URL="postgres://someone@127.0.0.1:5432/anything?sslmode=require")
+    assert result.returncode == 0, result.stderr
+    options = result.stdout.splitlines()[-1]
+    assert "('sslmode', 'require')" in options
+    assert "('server_side_binding', True)" in options
