@@ -8,8 +8,11 @@ decision for the same bot seed (tests/engine/test_bots.py).
 - random: `agents.RandomAgent`, leaning towards acting.
 - greedy: one move ahead. Each option is tried on a sampled copy; the player's own follow-up questions of that turn
   are answered by the quick rule below; the position reached is scored by `evaluate` (see there) and the option
-  with the best margin over the strongest opponent is taken.
-- strong: determinized Monte Carlo search. The options are ranked by greedy's look ahead and the best few kept;
+  with the best margin over the strongest opponent is taken. An exchange (two resources for one) is made only for
+  a dragon it lets the bot entice at once: kept for later it would only lose an item.
+- strong: determinized Monte Carlo search. The options are ranked by greedy's look ahead and the best few kept,
+  with the best excavation, enticement and exploration among them whatever their rank (a plan of two turns, such
+  as excavating and then enticing into the new space, looks poor one move ahead);
   each round of the budget samples the hidden information once and plays every kept option on that same sample
   with the same dice (a paired comparison): the bot's own main actions greedily (one ahead on that sample), everyone
   else by the quick rule drawn at random, to the end of the current round (in the last round, to the final count),
@@ -243,17 +246,17 @@ def at_main_action(state):
 
 def one_ahead(sample, seat, options, exchanges=True):
     """Greedy's look ahead on one sampled state: each option's margin after it and its follow-ups. An exchange
-    before the main action is judged by the best action it leads to (on its own it only loses an item)."""
+    before the main action is judged by the best enticement it makes possible that was not before, and is -inf
+    when there is none: on its own it only loses an item (bots that judged it by any action it led to cycled
+    resources round and round before passing)."""
     scores = []
+    before = {o for o in options if o.kind == "entice"}
     for option in options:
         st = copy_state(sample)
         st.apply(option)
         if option.kind == "exchange" and at_main_action(st) and st.pending.player == seat:
-            if not exchanges:
-                scores.append(float("-inf"))
-                continue
-            acts = [o for o in st.pending.options if o.kind != "exchange"]
-            scores.append(max(one_ahead(st, seat, acts, exchanges=False)))
+            acts = [o for o in st.pending.options if o.kind == "entice" and o not in before]
+            scores.append(max(one_ahead(st, seat, acts, exchanges=False)) if exchanges and acts else float("-inf"))
             continue
         finish_turn(st, seat)
         scores.append(margin(evaluate_all(st), seat))
@@ -335,7 +338,17 @@ class StrongBot:
         budget = self.iterations if iterations is None else iterations
         first = sample(state, seat, self.rng.getrandbits(62))
         prior = one_ahead(first, seat, options) if len(options) > 1 else [0.0]
-        order = sorted(range(len(options)), key=lambda i: -prior[i])[:self.keep]
+        ranked = sorted(range(len(options)), key=lambda i: -prior[i])
+        ranked = [i for i in ranked if prior[i] > float("-inf")] or ranked[:1]
+        order = ranked[:self.keep]
+        # Each kind of main action keeps its best option in the search, so that a plan of two steps whose first
+        # step looks poor one move ahead (excavate, then entice into the new space) is still played out.
+        kinds = {options[i].kind for i in order}
+        for i in ranked[self.keep:]:
+            kind = options[i].kind
+            if kind in ("excavate", "entice", "explore") and kind not in kinds:
+                kinds.add(kind)
+                order.append(i)
         stats = {i: [0, 0.0, 0.0] for i in order}  # playouts, win chance sum, margin sum
         rounds = max(1, budget // len(order)) if len(order) > 1 else 1
         for _ in range(rounds):

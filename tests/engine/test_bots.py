@@ -146,3 +146,47 @@ def test_the_strong_bot_plays_a_solo_game_against_the_automa():
     assert len(bots.evaluate_all(st)) == 1  # the player's own value: the Automa's draws are not hers to choose
     play(st, [bots.make_bot("strong", 1, **FAST_STRONG)])
     assert st.finished and bots.evaluate_all(st) == [st.result["scores"][0]["total"]]
+
+
+def first_main_action(seed, **player):
+    """A solo game at its first main action, the player's coins, resources, ... set as given (position fields)."""
+    st = GameState.new(real_catalogue(), players=1, seed=seed, automa={"level": 1, "ravel": False})
+    play(st, [bots.GreedyBot(seed)], until=lambda s: s.pending.kind == "main_action")
+    table = export_position(st)
+    table["players"][0].update(player)
+    return load_position(st.cat, table)
+
+
+def test_no_bot_exchanges_resources_when_it_has_no_coin_left_to_use_them():
+    """With no coin, an exchange can lead to no dragon this turn: it only loses a resource (the bots once cycled
+    resources round and round before passing)."""
+    st = first_main_action(3, coins=0, resources={"meat": 3, "gold": 2, "crystal": 1, "milk": 0})
+    assert any(o.kind == "exchange" for o in st.pending.options)
+    for bot in (bots.GreedyBot(1), bots.StrongBot(1, **FAST_STRONG)):
+        assert bot.choose(st, 0).kind == "pass"
+
+
+def test_an_exchange_counts_only_for_a_dragon_it_lets_the_bot_entice_at_once():
+    for seed in range(6):
+        st = first_main_action(seed, resources={"meat": 4, "gold": 0, "crystal": 2, "milk": 0})
+        options = list(st.pending.options)
+        scores = bots.one_ahead(bots.sample(st, 0, 1), 0, options)
+        before = {o for o in options if o.kind == "entice"}
+        for option, score in zip(options, scores):
+            if option.kind != "exchange":
+                assert score > float("-inf")
+                continue
+            after = st.clone()
+            after.apply(option)
+            opens = any(o.kind == "entice" and o not in before for o in after.pending.options)
+            assert (score > float("-inf")) == opens, (seed, option)
+
+
+def test_the_strong_search_plays_out_each_kind_of_main_action():
+    """One move ahead, excavating looks poor (an egg or a coin for a space); its worth shows in the entice it
+    allows, so the search keeps the best excavation, enticement and exploration whatever greedy's ranking."""
+    st = first_main_action(3, coins=6, resources={"meat": 2, "gold": 2, "crystal": 2, "milk": 2})
+    kinds = {o.kind for o in st.pending.options} & {"excavate", "entice", "explore"}
+    assert kinds == {"excavate", "entice", "explore"}
+    result = bots.StrongBot(1, iterations=3, keep=1, own_turns=1).search(st, 0)
+    assert kinds <= {row["option"].kind for row in result["options"]}
