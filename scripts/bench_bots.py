@@ -14,9 +14,9 @@ Mode.
 
 Usage:
   nice -n 19 .venv/bin/python scripts/bench_bots.py greedy random --players 2 --games 200
-  nice -n 19 .venv/bin/python scripts/bench_bots.py strong:16 greedy --players 2 --games 200
-  nice -n 19 .venv/bin/python scripts/bench_bots.py strong:16 automa:1 --games 200
-  nice -n 19 .venv/bin/python scripts/bench_bots.py strong:16 automa:2:ravel --games 200
+  nice -n 19 .venv/bin/python scripts/bench_bots.py strong:32 greedy --players 2 --games 200
+  nice -n 19 .venv/bin/python scripts/bench_bots.py strong:32 automa:1 --games 200
+  nice -n 19 .venv/bin/python scripts/bench_bots.py strong:32 automa:2:ravel --games 200
   .venv/bin/python scripts/bench_bots.py --report
   BENCH_BOTS_DIR=/tmp/after .venv/bin/python scripts/bench_bots.py --compare /tmp/before
 """

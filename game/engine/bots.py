@@ -10,7 +10,7 @@ decision for the same bot seed (tests/engine/test_bots.py).
   are answered by the quick rule below; the position reached is scored by `evaluate` (see there) and the option
   with the best margin over the strongest opponent is taken. An exchange (two resources for one) is made only for
   a dragon it lets the bot entice at once: kept for later it would only lose an item.
-- strong: determinized Monte Carlo search. The options are ranked by greedy's look ahead and the best few kept,
+- strong: determinized Monte Carlo search. The options are ranked by greedy's look ahead and the best eight kept,
   with the best excavation, enticement and exploration among them whatever their rank (a plan of two turns, such
   as excavating and then enticing into the new space, looks poor one move ahead);
   each round of the budget samples the hidden information once and plays every kept option on that same sample
@@ -70,6 +70,8 @@ EGG = 0.5  # per egg, while the game runs, beyond its 1 VP at the end: eggs pay 
 HAND_VP = 0.15  # per printed VP of a dragon in hand that still has room in one of its caves, while the game runs
 HAND_USEFUL = 2  # dragons in hand worth more than their end value: at most this many per round left, and two more,
 HAND_SPARE = 1  # and at most this many beyond the spaces they could go to (cave cards come from explores too)
+ROWS = (0.8, 0.5, 0.2)  # per dragon in a cave's unbroken row from column 1, per round left, caves richest first:
+# an explore walks past one more mat icon for each, and the richest cave is explored most
 INCOME = (6, 1)  # coins and eggs of each round's income still to come (valued like coins and eggs in hand), so
 # that passing, which brings the next income sooner, does not look like a gain of its own
 
@@ -129,14 +131,23 @@ def hand_value(cat, pl, left, rounds_left):
     return len(pl.hand) * DRAGON_CARD[0] + left * sum(v for v, _ in kept) + resources
 
 
+def row_length(pl, cave):
+    """How many dragons an explore of `cave` walks onto before its first stop sign."""
+    k = 0
+    while k < COLUMNS and pl.spaces[cave * COLUMNS + k].dragon is not None:
+        k += 1
+    return k
+
+
 def evaluate(state, seat, standing=None):
     """The VP `seat` may expect to end with, judged from the position now.
 
     What is scored already counts in full (printed dragon VP, eggs, cached and tucked items, objective places,
     guild markers on the END GAME VP row); the current round's objective at today's standing counts in part; what
     buys future VP (coins, resources, cards in hand, excavated spaces, free egg places, dragons' abilities, guild
-    advancements) is valued by the part of the game left, a resource the more if it pays for a dragon in hand (see
-    `hand_value`). At the game's end it is the real score.
+    advancements, the dragons an explore walks onto before its stop sign, most in the richest cave) is valued by
+    the part of the game left, a resource the more if it pays for a dragon in hand (see `hand_value`). At the
+    game's end it is the real score.
     """
     if state.result is not None:
         return float(state.result["scores"][seat]["total"])
@@ -171,6 +182,8 @@ def evaluate(state, seat, standing=None):
             value += ONCE_PER_ROUND * (rounds_left + (0.2 if pl.passed else 0))
         if "end_game" in kinds:
             value += END_GAME
+    rows = sorted((row_length(pl, cave) for cave in range(3)), reverse=True)
+    value += rounds_left * sum(w * k for w, k in zip(ROWS, rows))
     if standing is None:
         standing = objective_standing(state)
     value += OBJECTIVE_NOW * standing[seat]
@@ -321,7 +334,7 @@ class StrongBot:
 
     level = "strong"
 
-    def __init__(self, seed=0, iterations=16, keep=4, own_turns=8, scale=8.0):
+    def __init__(self, seed=0, iterations=32, keep=8, own_turns=8, scale=8.0):
         self.rng = random.Random(seed)
         self.iterations = iterations  # playouts per decision, shared among the options kept
         self.keep = keep  # options kept from greedy's ranking

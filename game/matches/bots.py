@@ -15,7 +15,7 @@ LEVELS = {
 }
 DEFAULT_LEVEL = "random"
 # The strong bot's playouts per decision on the site: well under a second of one core (docs/benchmarks.md).
-STRONG_ITERATIONS = 16
+STRONG_ITERATIONS = 32
 
 
 class Departed:

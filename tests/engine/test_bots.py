@@ -190,3 +190,26 @@ def test_the_strong_search_plays_out_each_kind_of_main_action():
     assert kinds == {"excavate", "entice", "explore"}
     result = bots.StrongBot(1, iterations=3, keep=1, own_turns=1).search(st, 0)
     assert kinds <= {row["option"].kind for row in result["options"]}
+
+
+def test_the_evaluation_prefers_dragons_in_one_row_an_explore_walks_along():
+    """Each dragon in a cave's unbroken row takes an explore one mat icon further, and the richest cave is explored
+    most: the same two dragons are worth more in one cave than split between two."""
+    st = first_main_action(3)
+    cat = st.cat
+    decks = export_position(st)["decks"]
+    by_number = {d.number: d for d in cat.dragons if d is not None}
+    first, second = [n for n in decks["dragons"] if {0, 1} <= set(by_number[n].habitats)][:2]
+    card = decks["caves"][0]
+
+    def with_mat(crimson, golden):
+        table = export_position(st)
+        table["decks"]["dragons"] = [n for n in table["decks"]["dragons"] if n not in (first, second)]
+        table["decks"]["caves"] = table["decks"]["caves"][1:]
+        table["players"][0]["mat"].update({"crimson_cavern": crimson, "golden_grotto": golden})
+        return load_position(cat, table)
+
+    together = with_mat([{"dragon": first}, {"cave_card": card, "dragon": second}, None, None], [{}, None, None, None])
+    apart = with_mat([{"dragon": first}, {"cave_card": card}, None, None], [{"dragon": second}, None, None, None])
+    assert bots.row_length(together.players[0], 0) == 2 and bots.row_length(apart.players[0], 0) == 1
+    assert bots.evaluate(together, 0) > bots.evaluate(apart, 0)
