@@ -131,12 +131,10 @@ def hand_value(cat, pl, left, rounds_left):
     return len(pl.hand) * DRAGON_CARD[0] + left * sum(v for v, _ in kept) + resources
 
 
-def row_length(pl, cave):
-    """How many dragons an explore of `cave` walks onto before its first stop sign."""
-    k = 0
-    while k < COLUMNS and pl.spaces[cave * COLUMNS + k].dragon is not None:
-        k += 1
-    return k
+def row_length(state, seat, cave):
+    """How many dragons an explore of `cave` walks onto before its first stop sign (its first space without one)."""
+    index = state.next_empty(seat, cave)
+    return COLUMNS if index is None else index - cave * COLUMNS
 
 
 def evaluate(state, seat, standing=None):
@@ -182,7 +180,7 @@ def evaluate(state, seat, standing=None):
             value += ONCE_PER_ROUND * (rounds_left + (0.2 if pl.passed else 0))
         if "end_game" in kinds:
             value += END_GAME
-    rows = sorted((row_length(pl, cave) for cave in range(3)), reverse=True)
+    rows = sorted((row_length(state, seat, cave) for cave in range(3)), reverse=True)
     value += rounds_left * sum(w * k for w, k in zip(ROWS, rows))
     if standing is None:
         standing = objective_standing(state)

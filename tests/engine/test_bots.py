@@ -211,5 +211,5 @@ def test_the_evaluation_prefers_dragons_in_one_row_an_explore_walks_along():
 
     together = with_mat([{"dragon": first}, {"cave_card": card, "dragon": second}, None, None], [{}, None, None, None])
     apart = with_mat([{"dragon": first}, {"cave_card": card}, None, None], [{"dragon": second}, None, None, None])
-    assert bots.row_length(together.players[0], 0) == 2 and bots.row_length(apart.players[0], 0) == 1
+    assert bots.row_length(together, 0, 0) == 2 and bots.row_length(apart, 0, 0) == 1
     assert bots.evaluate(together, 0) > bots.evaluate(apart, 0)
