@@ -23,6 +23,7 @@ import math
 import random
 import time
 
+from . import automa
 from .agents import RandomAgent
 from .determinize import determinize
 from .model import COLUMNS
@@ -85,15 +86,19 @@ def game_left(state, seat):
 
 
 def objective_standing(state):
-    """Each player's VP from the current round's objective if it were scored now (0s when none is left)."""
+    """Each player's VP from the current round's objective if it were scored now (0s when none is left); in a solo
+    game the player's place is taken against the Automa's count, as the round's end will."""
     rnd = state.round
     if rnd - 1 >= len(state.objectives) or state.result is not None:
         return [0] * len(state.players)
     if any(len(pl.objectives) >= rnd for pl in state.players):
         return [0] * len(state.players)  # already scored this round
     values = objective_counts(state)  # the counts a player at the table sees (the view's own, changing nothing)
+    if state.automa is not None:
+        values.append(automa.objective_count(state, *state.objectives[rnd - 1]))
     table = state.cat.objective_vp.get(rnd, ())
-    return [table[place - 1] if 1 <= place <= len(table) else 0 for place in objective_places(values)]
+    places = objective_places(values)[:len(state.players)]
+    return [table[place - 1] if 1 <= place <= len(table) else 0 for place in places]
 
 
 def hand_value(cat, pl, left, rounds_left):
@@ -141,7 +146,8 @@ def evaluate(state, seat, standing=None):
     """The VP `seat` may expect to end with, judged from the position now.
 
     What is scored already counts in full (printed dragon VP, eggs, cached and tucked items, objective places,
-    guild markers on the END GAME VP row); the current round's objective at today's standing counts in part; what
+    guild markers on the END GAME VP row); the current round's objective at today's standing counts in part (in a
+    solo game the standing is taken against the Automa's count); what
     buys future VP (coins, resources, cards in hand, excavated spaces, free egg places, dragons' abilities, guild
     advancements, the dragons an explore walks onto before its stop sign, most in the richest cave) is valued by
     the part of the game left, a resource the more if it pays for a dragon in hand (see `hand_value`). At the

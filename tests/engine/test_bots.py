@@ -213,3 +213,29 @@ def test_the_evaluation_prefers_dragons_in_one_row_an_explore_walks_along():
     apart = with_mat([{"dragon": first}, {"cave_card": card}, None, None], [{"dragon": second}, None, None, None])
     assert bots.row_length(together, 0, 0) == 2 and bots.row_length(apart, 0, 0) == 1
     assert bots.evaluate(together, 0) > bots.evaluate(apart, 0)
+
+
+def with_objectives(st, objectives, automa_coins=0, nest=None):
+    """The same position with the round objectives (tile number, side) given, her coins on the current one and the
+    player's mat-nest eggs set."""
+    table = export_position(st)
+    table["objectives"] = [{"tile": tile, "side": side} for tile, side in objectives]
+    table["automa"]["coins"] = automa_coins
+    if nest is not None:
+        table["players"][0]["nest_eggs"] = nest
+    return load_position(st.cat, table)
+
+
+EGGS = (3, "b")  # tile 3: eggs, those on the mat's nests included; her counts by round: 1, 2, 5, 10
+LATER = [(1, "a"), (2, "a"), (5, "a")]
+
+
+def test_in_a_solo_game_the_objective_standing_is_taken_against_the_automas_count():
+    st = first_main_action(3)
+    eggs = st.players[0].eggs()
+    vp = st.cat.objective_vp[1]  # 1st 4, 2nd 1
+    level = with_objectives(st, [EGGS, *LATER], automa_coins=eggs - 1)  # she counts 1 + coins
+    behind = with_objectives(st, [EGGS, *LATER], automa_coins=eggs)
+    assert bots.objective_standing(level) == [vp[0]]  # a tie is friendly: both are first
+    assert bots.objective_standing(behind) == [vp[1]]
+    assert bots.evaluate(level, 0) - bots.evaluate(behind, 0) == pytest.approx(bots.OBJECTIVE_NOW * (vp[0] - vp[1]))
