@@ -326,14 +326,17 @@ def closed_income(st):
 # -- round end --------------------------------------------------------------------------------------------------
 
 
-def objective_count(st, tile, side):
-    """Her count for this round's objective: the tile's value for the round plus the coins on it, capped."""
+def objective_count(st, tile, side, rnd=None):
+    """Her count for this round's objective: the tile's value for the round plus the coins on it, capped. For a
+    later round `rnd`, what she will have before any coin goes on it."""
     a = st.automa
     values = _automa_values(st.cat, tile, side)
     if not values:
         return 0
     counts = st.cat.objective_tiles[tile]["sides"][side]["counts"]
-    n = values[min(st.round, len(values)) - 1] + a["coins"]
+    later = rnd is not None and rnd != st.round
+    rnd = st.round if rnd is None else rnd
+    n = values[min(rnd, len(values)) - 1] + (0 if later else a["coins"])
     cap = rules(st.cat)["objective"].get("max", {}).get(counts.get("what"))
     return min(n, cap) if cap is not None else n
 

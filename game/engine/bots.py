@@ -67,6 +67,7 @@ ONCE_PER_ROUND = 1.5  # a once-per-round ability, per round left (the current on
 END_GAME = 2.5  # an end-game ability whose VP are not known before the end
 GUILD_STEP = 0.4  # per Dragon Guild advancement, while the game runs (the next brown space comes sooner)
 OBJECTIVE_NOW = 0.8  # share of the current round's objective VP counted at today's standing
+OBJECTIVE_LATER = 0.4  # share of the later rounds' objective VP counted from today's counts (`objective_outlook`)
 EGG = 0.5  # per egg, while the game runs, beyond its 1 VP at the end: eggs pay for deep excavations and explores
 HAND_VP = 0.15  # per printed VP of a dragon in hand that still has room in one of its caves, while the game runs
 HAND_USEFUL = 2  # dragons in hand worth more than their end value: at most this many per round left, and two more,
@@ -99,6 +100,31 @@ def objective_standing(state):
     table = state.cat.objective_vp.get(rnd, ())
     places = objective_places(values)[:len(state.players)]
     return [table[place - 1] if 1 <= place <= len(table) else 0 for place in places]
+
+
+def objective_outlook(state):
+    """Each player's credit towards the later rounds' objectives, from their counts now: a player with none of
+    what a tile counts gets nothing; one who has some gets the VP of 2nd place and a share of the step to 1st, in
+    proportion to their count against the best other count (in a solo game, the count the Automa will have then)."""
+    players = len(state.players)
+    credit = [0.0] * players
+    if state.result is not None:
+        return credit
+    for rnd in range(state.round + 1, len(state.objectives) + 1):
+        values = objective_counts(state, rnd)
+        if values is None:
+            break
+        table = state.cat.objective_vp.get(rnd, ())
+        if len(table) < 2:
+            continue
+        first, second = table[0], table[1]
+        solo = automa.objective_count(state, *state.objectives[rnd - 1], rnd) if state.automa is not None else None
+        for p, mine in enumerate(values):
+            if mine <= 0:
+                continue
+            best = solo if solo is not None else max((v for q, v in enumerate(values) if q != p), default=0)
+            credit[p] += second + (first - second) * min(1.0, mine / (best + 1))
+    return credit
 
 
 def hand_value(cat, pl, left, rounds_left):
@@ -142,15 +168,16 @@ def row_length(state, seat, cave):
     return COLUMNS if index is None else index - cave * COLUMNS
 
 
-def evaluate(state, seat, standing=None):
+def evaluate(state, seat, standing=None, outlook=None):
     """The VP `seat` may expect to end with, judged from the position now.
 
     What is scored already counts in full (printed dragon VP, eggs, cached and tucked items, objective places,
     guild markers on the END GAME VP row); the current round's objective at today's standing counts in part (in a
-    solo game the standing is taken against the Automa's count); what
-    buys future VP (coins, resources, cards in hand, excavated spaces, free egg places, dragons' abilities, guild
-    advancements, the dragons an explore walks onto before its stop sign, most in the richest cave) is valued by
-    the part of the game left, a resource the more if it pays for a dragon in hand (see `hand_value`). At the
+    solo game the standing is taken against the Automa's count), and so, for a smaller part, does the credit the
+    counts now earn towards the later rounds' objectives (`objective_outlook`); what buys future VP (coins,
+    resources, cards in hand, excavated spaces, free egg places, dragons' abilities, guild advancements, the
+    dragons an explore walks onto before its stop sign, most in the richest cave) is valued by the part of the
+    game left, a resource the more if it pays for a dragon in hand (see `hand_value`). At the
     game's end it is the real score.
     """
     if state.result is not None:
@@ -191,6 +218,9 @@ def evaluate(state, seat, standing=None):
     if standing is None:
         standing = objective_standing(state)
     value += OBJECTIVE_NOW * standing[seat]
+    if outlook is None:
+        outlook = objective_outlook(state)
+    value += OBJECTIVE_LATER * outlook[seat]
     return value
 
 
@@ -200,7 +230,8 @@ def evaluate_all(state):
     if state.result is not None:
         return [float(s["total"]) for s in state.result["scores"][:len(state.players)]]
     standing = objective_standing(state)
-    return [evaluate(state, p, standing) for p in range(len(state.players))]
+    outlook = objective_outlook(state)
+    return [evaluate(state, p, standing, outlook) for p in range(len(state.players))]
 
 
 def margin(values, seat):

@@ -12,13 +12,15 @@ def _space(space, index):
             "training_tokens": space.tokens, "fed": space.fed, "grown_up": space.grown}
 
 
-def objective_counts(st):
-    """Each player's count for this round's objective, as it would be scored now (None once the rounds are over).
+def objective_counts(st, rnd=None):
+    """Each player's count for this round's objective (or round `rnd`'s), as it would be scored now (None once the
+    rounds are over).
 
     Counting needs a frame; the frame and its number are put back, so looking changes nothing in the state."""
-    if not 1 <= st.round <= len(st.objectives) or st.finished:
+    rnd = st.round if rnd is None else rnd
+    if not 1 <= rnd <= len(st.objectives) or st.finished:
         return None
-    tile, side = st.objectives[st.round - 1]
+    tile, side = st.objectives[rnd - 1]
     counter = st.cat.objective_tiles[tile]["sides"][side]["counts"]
     before = st.next_frame
     values = []

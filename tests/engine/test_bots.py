@@ -239,3 +239,15 @@ def test_in_a_solo_game_the_objective_standing_is_taken_against_the_automas_coun
     assert bots.objective_standing(level) == [vp[0]]  # a tie is friendly: both are first
     assert bots.objective_standing(behind) == [vp[1]]
     assert bots.evaluate(level, 0) - bots.evaluate(behind, 0) == pytest.approx(bots.OBJECTIVE_NOW * (vp[0] - vp[1]))
+
+
+def test_later_objectives_are_credited_from_the_counts_now_against_what_the_automa_will_have():
+    """Round 2 counts eggs and she will have 2: no egg earns nothing, one egg the 2nd place's VP and a third of
+    the step to 1st, two eggs two thirds of it; the evaluation counts OBJECTIVE_LATER of that credit."""
+    st = first_main_action(3)
+    assert st.players[0].eggs() == st.players[0].nest  # no dragon on the mat holds an egg yet
+    first, second = st.cat.objective_vp[2][:2]
+    nests = [with_objectives(st, [LATER[0], EGGS, *LATER[1:]], nest=n) for n in range(3)]
+    credit = [bots.objective_outlook(s)[0] for s in nests]
+    assert credit[1] - credit[0] == pytest.approx(second + (first - second) / 3)
+    assert credit[2] - credit[1] == pytest.approx((first - second) / 3)
