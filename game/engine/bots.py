@@ -15,9 +15,10 @@ decision for the same bot seed (tests/engine/test_bots.py).
   as excavating and then enticing into the new space, looks poor one move ahead);
   each round of the budget samples the hidden information once and plays every kept option on that same sample
   with the same dice (a paired comparison): the bot's own main actions greedily (one ahead on that sample), everyone
-  else by the quick rule drawn at random, to the end of the current round (in the last round, to the final count),
-  where `evaluate` scores the position. The best mean margin wins. The budget is counted in playouts, so a decision does not depend on the machine's load; the benchmark
-  (scripts/bench_bots.py, docs/benchmarks.md) reports the time it takes.
+  else by the quick rule drawn at random, to the end of the round of the decision (a pass that ends it is judged
+  right there; in the last round, to the final count), where `evaluate` scores the position. The best mean
+  margin wins. The budget is counted in playouts, so a decision does not depend on the machine's load; the
+  benchmark (scripts/bench_bots.py, docs/benchmarks.md) reports the time it takes.
 """
 import math
 import random
@@ -311,11 +312,11 @@ def one_ahead(sample, seat, options, exchanges=True):
     return scores
 
 
-def playout(state, seat, rng, own_turns=4, max_decisions=3000):
-    """Play on to the end of the current round (in the last round, to the game's end): `seat` takes its next `own_turns` main actions
-    greedily (one ahead on this same sample) and answers the rest by the quick rule; the others follow the quick
-    rule, drawn in proportion to its worths."""
-    rnd = state.round
+def playout(state, seat, rng, own_turns=4, rnd=None, max_decisions=3000):
+    """Play on to the end of round `rnd` (the current round by default; in the last round, to the game's end):
+    `seat` takes its next `own_turns` main actions greedily (one ahead on this same sample) and answers the rest by
+    the quick rule; the others follow the quick rule, drawn in proportion to its worths."""
+    rnd = state.round if rnd is None else rnd
     last = rnd >= state.cat.rounds  # in the last round, on to the final count: the real score, no estimate
     turns = 0
     for _ in range(max_decisions):
@@ -405,7 +406,8 @@ class StrongBot:
             for i in order:
                 st = sample(state, seat, seed)
                 st.apply(options[i])
-                playout(st, seat, random.Random(seed), self.own_turns)
+                # Every option is judged at the end of the round of the decision, the pass that ends it included.
+                playout(st, seat, random.Random(seed), self.own_turns, state.round)
                 m = margin(evaluate_all(st), seat)
                 s = stats[i]
                 s[0] += 1

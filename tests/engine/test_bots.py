@@ -251,3 +251,28 @@ def test_later_objectives_are_credited_from_the_counts_now_against_what_the_auto
     credit = [bots.objective_outlook(s)[0] for s in nests]
     assert credit[1] - credit[0] == pytest.approx(second + (first - second) / 3)
     assert credit[2] - credit[1] == pytest.approx((first - second) / 3)
+
+
+def test_a_pass_that_ends_the_round_is_judged_where_the_other_options_are():
+    """The search plays each option out to the end of the round of the decision. In a solo game the player's pass
+    ends the round at once (the Automa plays out her turns, none of them a question): its playout must stop
+    there, not play the next round through, which judged passing on a round more of actions than any other
+    option and made the bot pass early."""
+    st = first_main_action(4)
+    rnd = st.round
+    passed = bots.sample(st, 0, 1)
+    passed.apply(next(o for o in passed.pending.options if o.kind == "pass"))
+    assert passed.round == rnd + 1
+    at_once = passed.clone()
+    bots.playout(at_once, 0, random.Random(1), rnd=rnd)
+    assert export_position(at_once) == export_position(passed)
+    bots.playout(passed, 0, random.Random(1))  # the round the pass began is played out
+    assert passed.round == rnd + 2
+    # The search does so: with one playout per option, its pass is the value of the sample just after passing.
+    found = bots.StrongBot(5, iterations=1, keep=99).search(st, 0)
+    row = next(r for r in found["options"] if r["option"].kind == "pass")
+    draws = random.Random(5)
+    draws.getrandbits(62)  # the sample greedy's ranking is made on
+    after = bots.sample(st, 0, draws.getrandbits(62))
+    after.apply(next(o for o in after.pending.options if o.kind == "pass"))
+    assert row["playouts"] == 1 and row["margin"] == pytest.approx(bots.evaluate(after, 0))
