@@ -190,7 +190,7 @@ def evaluate(state, seat, standing=None, outlook=None):
     score = base_breakdown(cat, pl, objective_vp(cat, pl.objectives), guild_marker_vp(cat, pl.markers))
     value = (score["dragons"] + score["eggs"] + score["cached"] + score["tucked"] + score["objectives"]
              + score["guild"] + score["abilities"])
-    value += pl.coins * (COIN[0] + COIN[1] * left)
+    value += min(pl.coins, cat.cap_coins) * (COIN[0] + COIN[1] * left)  # the rest go at the end of the turn
     value += hand_value(cat, pl, left, rounds_left)
     value += pl.eggs() * EGG * left
     value += len(pl.caves) * (CAVE_CARD[0] + CAVE_CARD[1] * left)

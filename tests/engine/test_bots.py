@@ -276,3 +276,12 @@ def test_a_pass_that_ends_the_round_is_judged_where_the_other_options_are():
     after = bots.sample(st, 0, draws.getrandbits(62))
     after.apply(next(o for o in after.pending.options if o.kind == "pass"))
     assert row["playouts"] == 1 and row["margin"] == pytest.approx(bots.evaluate(after, 0))
+
+
+def test_coins_beyond_what_a_turn_may_end_with_are_worth_nothing():
+    """A player ends each turn with at most 9 coins (the rest go back): a bot that valued the rest held on to a
+    round's coins and passed at once with 10 and 15 (seed 10193: 43 VP; valuing only 9 of them, 70)."""
+    cap = real_catalogue().cap_coins
+    at_cap, above = first_main_action(3, coins=cap), first_main_action(3, coins=cap + 3)
+    below = first_main_action(3, coins=cap - 1)
+    assert bots.evaluate(above, 0) == bots.evaluate(at_cap, 0) > bots.evaluate(below, 0)
