@@ -334,9 +334,9 @@ def objective_count(st, tile, side, rnd=None):
     if not values:
         return 0
     counts = st.cat.objective_tiles[tile]["sides"][side]["counts"]
-    later = rnd is not None and rnd != st.round
     rnd = st.round if rnd is None else rnd
-    n = values[min(rnd, len(values)) - 1] + (0 if later else a["coins"])
+    coins = a["coins"] if rnd == st.round else 0  # her coins go on the current round's tile only
+    n = values[min(rnd, len(values)) - 1] + coins
     cap = rules(st.cat)["objective"].get("max", {}).get(counts.get("what"))
     return min(n, cap) if cap is not None else n
 

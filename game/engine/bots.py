@@ -87,6 +87,15 @@ def game_left(state, seat):
     return max(0.0, min(1.0, left / rounds))
 
 
+def table_counts(state, rnd):
+    """Round `rnd`'s objective counts as a player at the table sees them (the view's own, changing nothing), the
+    Automa's last in a solo game: for the current round hers now, for a later one what she will have then."""
+    values = objective_counts(state, rnd)
+    if values is not None and state.automa is not None:
+        values.append(automa.objective_count(state, *state.objectives[rnd - 1], rnd))
+    return values
+
+
 def objective_standing(state):
     """Each player's VP from the current round's objective if it were scored now (0s when none is left); in a solo
     game the player's place is taken against the Automa's count, as the round's end will."""
@@ -95,9 +104,7 @@ def objective_standing(state):
         return [0] * len(state.players)
     if any(len(pl.objectives) >= rnd for pl in state.players):
         return [0] * len(state.players)  # already scored this round
-    values = objective_counts(state)  # the counts a player at the table sees (the view's own, changing nothing)
-    if state.automa is not None:
-        values.append(automa.objective_count(state, *state.objectives[rnd - 1]))
+    values = table_counts(state, rnd)
     table = state.cat.objective_vp.get(rnd, ())
     places = objective_places(values)[:len(state.players)]
     return [table[place - 1] if 1 <= place <= len(table) else 0 for place in places]
@@ -107,24 +114,22 @@ def objective_outlook(state):
     """Each player's credit towards the later rounds' objectives, from their counts now: a player with none of
     what a tile counts gets nothing; one who has some gets the VP of 2nd place and a share of the step to 1st, in
     proportion to their count against the best other count (in a solo game, the count the Automa will have then)."""
-    players = len(state.players)
-    credit = [0.0] * players
+    credit = [0.0] * len(state.players)
     if state.result is not None:
         return credit
     for rnd in range(state.round + 1, len(state.objectives) + 1):
-        values = objective_counts(state, rnd)
+        values = table_counts(state, rnd)
         if values is None:
             break
         table = state.cat.objective_vp.get(rnd, ())
         if len(table) < 2:
             continue
         first, second = table[0], table[1]
-        solo = automa.objective_count(state, *state.objectives[rnd - 1], rnd) if state.automa is not None else None
-        for p, mine in enumerate(values):
-            if mine <= 0:
-                continue
-            best = solo if solo is not None else max((v for q, v in enumerate(values) if q != p), default=0)
-            credit[p] += second + (first - second) * min(1.0, mine / (best + 1))
+        for p in range(len(credit)):
+            mine = values[p]
+            if mine > 0:
+                best = max((v for q, v in enumerate(values) if q != p), default=0)
+                credit[p] += second + (first - second) * min(1.0, mine / (best + 1))
     return credit
 
 
