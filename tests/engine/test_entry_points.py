@@ -129,9 +129,9 @@ def test_undo_is_blocked_once_another_player_must_answer():
 
 # -- public doors only --------------------------------------------------------------------------------------------
 
-def _private_engine_imports(path):
+def _private_engine_imports(path, root=ROOT):
     tree = ast.parse(path.read_text())
-    rel = path.relative_to(ROOT).with_suffix("").parts
+    rel = path.relative_to(root).with_suffix("").parts
     package = rel[:-1]
     out = []
     engine_modules = set()
@@ -146,18 +146,18 @@ def _private_engine_imports(path):
                 for alias in node.names:
                     if alias.name.startswith("_") or any(part.startswith("_") and part != "__init__"
                                                          for part in module.split(".")):
-                        out.append(f"{path.relative_to(ROOT)}:{node.lineno} from {module} import {alias.name}")
+                        out.append(f"{path.relative_to(root)}:{node.lineno} from {module} import {alias.name}")
                     engine_modules.add(alias.asname or alias.name)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("game.engine"):
                     if any(part.startswith("_") for part in alias.name.split(".")):
-                        out.append(f"{path.relative_to(ROOT)}:{node.lineno} import {alias.name}")
+                        out.append(f"{path.relative_to(root)}:{node.lineno} import {alias.name}")
                     engine_modules.add(alias.asname or alias.name.split(".")[0])
     for node in ast.walk(tree):  # fx._private: an attribute starting with "_" of a name imported from the engine
         if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") and \
                 isinstance(node.value, ast.Name) and node.value.id in engine_modules:
-            out.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value.id}.{node.attr}")
+            out.append(f"{path.relative_to(root)}:{node.lineno} {node.value.id}.{node.attr}")
     return out
 
 
@@ -171,14 +171,12 @@ def test_nothing_outside_the_engine_imports_its_private_names():
     assert offenders == []
 
 
-def test_the_private_import_scan_finds_an_offender(tmp_path, monkeypatch):
-    fake = ROOT / "tests" / "engine" / "_scan_probe.py"
+def test_the_private_import_scan_finds_an_offender(tmp_path):
+    # The probe lies in a temporary copy of the layout, never in the tree a parallel run is collecting.
+    fake = tmp_path / "tests" / "engine" / "_scan_probe.py"
+    fake.parent.mkdir(parents=True)
     fake.write_text("from game.engine.state import _copy\nfrom game.engine import interpreter as fx\nfx._TEXT\n")
-    try:
-        found = _private_engine_imports(fake)
-    finally:
-        fake.unlink()
-    assert len(found) == 2
+    assert len(_private_engine_imports(fake, root=tmp_path)) == 2
 
 
 def test_fire_ability_runs_any_effect_between_actions_only():
@@ -306,7 +304,7 @@ def _own_objects(tree):
     return {function: bound(function, makers) for function in functions}
 
 
-def _set_up_by_hand(path, fields=ENGINE_WORKING_DATA + SET_UP_ONLY_BY_POSITIONS):
+def _set_up_by_hand(path, fields=ENGINE_WORKING_DATA + SET_UP_ONLY_BY_POSITIONS, root=ROOT):
     tree = ast.parse(path.read_text())
     own = _own_objects(tree)
     parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
@@ -328,12 +326,12 @@ def _set_up_by_hand(path, fields=ENGINE_WORKING_DATA + SET_UP_ONLY_BY_POSITIONS)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
             targets = [node.func.value]
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "reask":
-            out.append(f"{path.relative_to(ROOT)}:{node.lineno} re-asks after an edit by hand")
+            out.append(f"{path.relative_to(root)}:{node.lineno} re-asks after an edit by hand")
         for target in targets:
             for part in ast.walk(target) if isinstance(target, (ast.Tuple, ast.List)) else [target]:
                 written = _written(part, fields)
                 if written and written[1] not in owner(node):
-                    out.append(f"{path.relative_to(ROOT)}:{node.lineno} writes .{written[0]}")
+                    out.append(f"{path.relative_to(root)}:{node.lineno} writes .{written[0]}")
     return out
 
 
@@ -345,8 +343,8 @@ def test_no_test_sets_a_game_up_by_writing_the_engines_state():
     assert offenders == []
 
 
-def test_the_set_up_scan_finds_an_offender():
-    fake = ROOT / "tests" / "engine" / "_write_probe.py"
+def test_the_set_up_scan_finds_an_offender(tmp_path):
+    fake = tmp_path / "_write_probe.py"
     fake.write_text("st.pending = None\nst.stack.pop()\nst.frames[fid] = {}\na, st.stack = 1, []\n"
                     "st.frames.pop(fid)\nst.players[0].coins += 1\npl.spaces[4].dragon = 3\nst.round = 2\n"
                     "st.automa['guild'] = 5\npl.hand.append(7)\ndel st.dragon_deck[-1]\n"
@@ -354,10 +352,7 @@ def test_the_set_up_scan_finds_an_offender():
                     "def mine():\n    pl = Player(0)\n    pl.coins = 3\n    pl.spaces[0].dragon = 1\n    return pl\n"
                     "def theirs():\n    pl = mine()\n    pl.hand = [1]\n    other = st.players[1]\n"
                     "    other.hand = [2]\nst.reask()\n")
-    try:
-        found = _set_up_by_hand(fake)
-    finally:
-        fake.unlink()
+    found = _set_up_by_hand(fake, root=tmp_path)
     assert sorted(int(line.split(":")[1].split()[0]) for line in found) == list(range(1, 12)) + [25, 26]
 
 
