@@ -10,6 +10,19 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("WYRMDEX_SHARED_DATA", ROOT.parent / "shared" / "data"))
 
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (the default in pyproject.toml): two workers a core. Much of the suite waits rather than computes
+    (Chromium drawing a page, a server or worker started in a subprocess, a poll), and a waiting worker leaves its
+    core to another."""
+    return 2 * (os.cpu_count() or 1)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests first: they are the longest (whole games take a minute or more), and a parallel run hands tests
+    out one by one in this order, so starting them early keeps one long test from finishing alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is None)
+
+
 @pytest.fixture(scope="session")
 def shared_data():
     """The reference transcriptions, or a skip with the reason when they are not beside the clone."""
@@ -69,3 +82,15 @@ def generous_rate_limits():
     generous.enable()
     yield
     generous.disable()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing():
+    """Tests make hundreds of accounts: each costs 0.25 s of CPU with the production hasher (PBKDF2 at its full
+    work factor) and nothing with MD5. No test measures the hasher; the production setting is Django's default."""
+    from django.test import override_settings
+
+    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+    fast.enable()
+    yield
+    fast.disable()

@@ -22,6 +22,9 @@ from huey.storage import RedisStorage
 
 from game import tasks
 
+# Its servers take fixed ports and a named database: all its tests on one worker of a parallel run.
+pytestmark = pytest.mark.xdist_group("fleet")
+
 ROOT = Path(__file__).resolve().parents[2]
 PG_SERVER = os.environ.get("WYRMDEX_FLEET_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 DATABASE = "wyrmdex_fleet"

@@ -14,6 +14,9 @@ import pytest
 
 from tests.conftest import ROOT
 
+# One run of the contention script serves the whole module: keep its tests on one worker of a parallel run.
+pytestmark = pytest.mark.xdist_group("sqlite-contention")
+
 
 @pytest.fixture(scope="module")
 def contention():
