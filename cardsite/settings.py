@@ -297,6 +297,12 @@ CATALOGUE_VERSION_REUSE_MS = env_int("CATALOGUE_VERSION_REUSE_MS", 1000)
 if CATALOGUE_VERSION_REUSE_MS < 0:
     raise ImproperlyConfigured(f"CATALOGUE_VERSION_REUSE_MS must be 0 or more, not {CATALOGUE_VERSION_REUSE_MS}")
 
+# How often an open match page asks whether anything changed (milliseconds). An unchanged match answers 304 before
+# sessions and DRF (game.matches.polling), so a poll costs little; tests of whole games in a browser ask more often.
+MATCH_POLL_MS = env_int("MATCH_POLL_MS", 4000)
+if MATCH_POLL_MS < 250:
+    raise ImproperlyConfigured(f"MATCH_POLL_MS must be at least 250 milliseconds, not {MATCH_POLL_MS}")
+
 # Content-Security-Policy (django-csp): our own files only. Inline scripts and <style> blocks carry the request's
 # nonce; inline style attributes (chart colours) are allowed. The API docs pages widen it (cardsite/catalogue/urls.py).
 CONTENT_SECURITY_POLICY = {

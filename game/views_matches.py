@@ -1,5 +1,6 @@
 """Match pages: the lobby (open matches, ongoing ones to watch, yours, and a form to open one), the board (which the
 script in static/match.js keeps up to date from the matches API), invite links and notification preferences."""
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -121,6 +122,7 @@ def _board(request, match, error=None, status=200, chat_text=""):
         "rematch": getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None,
         "orders": orders.orders_json(match, request.user) if can_order(match, your_seat) else None,
         "page_key": present.page_key(match),
+        "poll_ms": settings.MATCH_POLL_MS,
     }, status=status)
 
 

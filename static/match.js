@@ -10,7 +10,7 @@
   const API = root.dataset.api;
   const PREVIEW = root.dataset.preview;
   const TURNS = root.dataset.turns;
-  const POLL_MS = 4000;
+  const POLL_MS = Number(root.dataset.pollMs) || 4000;  // settings.MATCH_POLL_MS
   const VOCABULARY = JSON.parse(document.getElementById("wyrmdex-vocabulary").textContent);  // base.html
   const CAVES = VOCABULARY.caves.map((cave) => VOCABULARY.cave_names[cave]);
   const RESOURCES = VOCABULARY.resources;
