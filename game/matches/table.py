@@ -16,8 +16,8 @@ from game.models import Match
 
 from .errors import InvalidInput, MatchClosed, NotSeated, NotYourTurn, StaleMatch
 from .services import load_state, seat_of
+from .stops import TurnSteps
 
-MAIN_KINDS = frozenset({"pass", "excavate", "entice", "explore", "exchange"})
 MAX_STAGED = 60
 ICON_OF = {"dragon": "dragon", "cave": "cave", "card": "card", "guild": "guild", "coin": "coin", "egg": "egg",
            "vp": "vp", "any_resource": "any-resource", **{r: r for r in RESOURCES}}
@@ -180,13 +180,6 @@ def with_extras(state, view):
 
 # -- a turn tried out before it is sent ---------------------------------------------------------------------------
 
-def _main_question(state):
-    kind = getattr(state.pending, "kind", None)
-    if kind is not None:
-        return kind == "main_action"
-    return all(o.kind in MAIN_KINDS for o in state.pending.options)
-
-
 def _parse(options):
     if not isinstance(options, list) or not options:
         raise InvalidInput("options", "expected a list of one or more options such as "
@@ -220,29 +213,16 @@ def preview(match, user, version, options):
     state = load_state(match)
     if state.pending is None or state.pending.player != seat:
         raise NotYourTurn("it is not your turn to choose")
-    acted = False
+    steps = TurnSteps(state, seat)
     for i, option in enumerate(staged):
-        last = i == len(staged) - 1
         if state.pending is None or state.pending.player != seat:
             raise InvalidInput("options", f"choice {i + 1}: the turn was already over before it")
-        marks = state.hidden_mark()  # changes when something hidden comes to light
         try:
-            state.apply(option)
+            _, reason = steps.apply(option)
         except (IllegalDecision, MalformedDecision) as exc:
             raise InvalidInput("options", f"choice {i + 1}: {exc}") from None
-        # Back at "choose your action" after anything but an exchange: the turn (or the setup) is over.
-        acted = acted or option.kind != "exchange"
-        reason = None
-        if state.hidden_mark() != marks:
-            reason = "reveal"
-        elif state.pending is None:
-            reason = "game_over"
-        elif state.pending.player != seat:
-            reason = "other_player"
-        elif acted and _main_question(state):
-            reason = "turn_over"
         if reason is not None:
-            if not last:
+            if i != len(staged) - 1:
                 raise InvalidInput("options", f"choice {i + 1} ends what can be tried out ({reason}); send the "
                                               f"turn up to it first")
             return {"version": match.version, "open": False, "reason": reason, "staged": len(staged)}
