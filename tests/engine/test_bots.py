@@ -285,3 +285,63 @@ def test_coins_beyond_what_a_turn_may_end_with_are_worth_nothing():
     at_cap, above = first_main_action(3, coins=cap), first_main_action(3, coins=cap + 3)
     below = first_main_action(3, coins=cap - 1)
     assert bots.evaluate(above, 0) == bots.evaluate(at_cap, 0) > bots.evaluate(below, 0)
+
+
+# -- honesty in every kind of hidden place: twins that differ only in what the seat cannot see ------------------
+
+HONEST_BUDGET = 0.02
+
+
+def twin_of(state, change):
+    """A copy of `state` whose stored form `change(data, rng)` edited (hidden places only)."""
+    data = state.to_json()
+    change(data, random.Random(1))
+    return GameState.from_json(state.cat, data)
+
+
+def automas_unseen_cards_dealt_again(data, rng):
+    a = data["automa"]
+    unseen = a["aside"] + a["deck"]
+    order = list(unseen)
+    while order == unseen:
+        rng.shuffle(order)
+    a["aside"], a["deck"] = order[:len(a["aside"])], order[len(a["aside"]):]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_in_a_solo_game_the_search_ignores_the_order_of_the_automas_unseen_cards(seed):
+    st = first_main_action(seed)
+    twin = twin_of(st, automas_unseen_cards_dealt_again)
+    assert twin.automa["deck"] != st.automa["deck"] and view_for(twin, 0) == view_for(st, 0)
+    assert bots.suggest(st, 0, budget=HONEST_BUDGET, seed=5) == bots.suggest(twin, 0, budget=HONEST_BUDGET, seed=5)
+    first = bots.make_bot("strong", 3, **FAST_STRONG).choose(st, 0)
+    assert first == bots.make_bot("strong", 3, **FAST_STRONG).choose(twin, 0)
+
+
+def with_tucked_cards(seed, players=2):
+    """A game played by greedy bots until a dragon on some mat holds face-down tucked cards, at a main action."""
+    st = GameState.new(real_catalogue(), players=players, seed=seed)
+    greedy = [bots.GreedyBot(seed + p) for p in range(players)]
+    return play(st, greedy, until=lambda s: s.at_main_action() and len(s.pending.options) > 2 and any(
+        space.tucked for pl in s.players for space in pl.spaces))
+
+
+def tucked_cards_swapped_with_the_deck(data, rng):
+    deck = data["dragon_deck"]
+    for pl in data["players"]:
+        for space in pl["spaces"]:
+            for k in range(len(space[4])):
+                j = rng.randrange(len(deck))
+                space[4][k], deck[j] = deck[j], space[4][k]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_search_ignores_which_cards_lie_tucked_face_down(seed):
+    st = with_tucked_cards(seed)
+    seat = st.pending.player
+    twin = twin_of(st, tucked_cards_swapped_with_the_deck)
+    tucked = [space.tucked for pl in st.players for space in pl.spaces if space.tucked]
+    assert tucked != [space.tucked for pl in twin.players for space in pl.spaces if space.tucked]
+    assert seen(twin, seat) == seen(st, seat)
+    assert bots.suggest(st, seat, budget=HONEST_BUDGET, seed=5) == \
+        bots.suggest(twin, seat, budget=HONEST_BUDGET, seed=5)
