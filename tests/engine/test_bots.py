@@ -345,3 +345,71 @@ def test_the_search_ignores_which_cards_lie_tucked_face_down(seed):
     assert seen(twin, seat) == seen(st, seat)
     assert bots.suggest(st, seat, budget=HONEST_BUDGET, seed=5) == \
         bots.suggest(twin, seat, budget=HONEST_BUDGET, seed=5)
+
+
+def cards_named_by_running_abilities(st):
+    """("dragon" | "cave", index) of every card the tasks on the stack or the running abilities' variables name."""
+    named = set()
+
+    def walk(value):
+        if isinstance(value, (list, tuple)):
+            if len(value) == 2 and value[0] in ("dragon", "cave") and isinstance(value[1], int):
+                named.add(tuple(value))
+            else:
+                for v in value:
+                    walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    for task in st.stack:
+        walk({k: v for k, v in task.items() if k not in ("e", "o")})  # effect trees are card text, not cards
+    for frame in st.frames.values():
+        walk(frame["vars"])
+    return named
+
+
+def inside_an_ability_that_names_cards(seed, kind, players=3):
+    """A game played at random until the seat to decide is inside an ability whose tasks or variables name cards of
+    `kind` (a cave card being excavated, a dragon being taken or paid for), with more than one option."""
+    st = GameState.new(real_catalogue(), players=players, seed=seed)
+    rng = random.Random(seed)
+    while st.pending is not None:
+        if len(st.pending.options) > 1 and not st.at_main_action() and any(
+                named[0] == kind for named in cards_named_by_running_abilities(st)):
+            return st
+        st.apply(rng.choice(st.legal_options()))
+    raise AssertionError("no ability named a card in a whole game")
+
+
+DRAGON_SEEDS = (4, 5)  # games in which a dragon is named: one taken (seed 4), one paid for (seed 5)
+
+
+def hidden_places_dealt_again(seat):
+    """Other hands, both decks and every face-down tucked card dealt again among themselves (each keeping its
+    size), and another state of the generator."""
+    def change(data, rng):
+        for hand, deck in (("hand", "dragon_deck"), ("caves", "cave_deck")):
+            places = [data[deck]] + [pl[hand] for k, pl in enumerate(data["players"]) if k != seat]
+            if hand == "hand":
+                places += [space[4] for pl in data["players"] for space in pl["spaces"] if space[4]]
+            pool = [card for cards in places for card in cards]
+            rng.shuffle(pool)
+            for cards in places:
+                cards[:], pool = pool[:len(cards)], pool[len(cards):]
+        data["rng"] = rng.getrandbits(64)
+    return change
+
+
+@pytest.mark.parametrize("kind, seed", [("cave", 1), ("cave", 2), ("dragon", DRAGON_SEEDS[0]),
+                                        ("dragon", DRAGON_SEEDS[1])])
+def test_the_search_inside_an_ability_that_names_cards_ignores_hidden_information(kind, seed):
+    st = inside_an_ability_that_names_cards(seed, kind)
+    seat = st.pending.player
+    twin = twin_of(st, hidden_places_dealt_again(seat))
+    assert twin.dragon_deck != st.dragon_deck and seen(twin, seat) == seen(st, seat)
+    assert cards_named_by_running_abilities(twin) == cards_named_by_running_abilities(st)
+    assert bots.suggest(st, seat, budget=HONEST_BUDGET, seed=5) == \
+        bots.suggest(twin, seat, budget=HONEST_BUDGET, seed=5)
+    first = bots.make_bot("strong", 3, **FAST_STRONG).choose(st, seat)
+    assert first == bots.make_bot("strong", 3, **FAST_STRONG).choose(twin, seat)
