@@ -9,6 +9,7 @@ turn must be sent as it is, so it cannot be undone to fish for a better card.
 from game import catalogue
 from game.engine.catalogue import CAVES, RESOURCES
 from game.engine.decisions import IllegalDecision, MalformedDecision, Option
+from game.engine.determinize import determinize
 from game.language.render import render_effect
 from game.engine.model import COLUMNS, NEST
 from game.engine.view import view_for
@@ -145,17 +146,26 @@ def _holdings(pl):
             "dragon": len(pl.hand), "cave": len(pl.caves)}
 
 
+TRY_WORLDS = (1, 2, 3)  # seeds of the worlds an answer is tried in: fixed, so a page shows the same every time
+
+
 def _tried(state, option):
-    """What answering `option` takes from and gives to its player at once, tried on a copy of the state (as a
-    standing order judges an offer): counts only, so nothing hidden is told."""
+    """What answering `option` takes from and gives to its player at once, as far as that player can know: tried
+    in a few worlds dealt from what the player sees (`determinize`: other hands, deck order, tucked cards dealt
+    again), never in the real one, and only the counts every world agrees on. Tried on the real state, an ability
+    whose yield a hidden card decides ("gain 1 meat per meat on the top card of the deck") would show that card's
+    worth before the player chose."""
     seat = state.pending.player
-    trial = state.clone()
-    trial.events = None
-    before = _holdings(trial.players[seat])
-    trial.apply(option)
-    after = _holdings(trial.players[seat])
-    return ({item: n - after[item] for item, n in before.items() if after[item] < n},
-            {item: after[item] - n for item, n in before.items() if after[item] > n})
+    agreed = None
+    for seed in TRY_WORLDS:
+        trial = determinize(state, seat, seed)
+        trial.events = None
+        before = _holdings(trial.players[seat])
+        trial.apply(option)
+        after = _holdings(trial.players[seat])
+        change = {item: after[item] - n for item, n in before.items() if after[item] != n}
+        agreed = change if agreed is None else {item: n for item, n in agreed.items() if change.get(item) == n}
+    return ({item: -n for item, n in agreed.items() if n < 0}, {item: n for item, n in agreed.items() if n > 0})
 
 
 def option_extras(state, option):

@@ -193,3 +193,34 @@ def test_analyse_from_here_answers_the_same_whatever_is_hidden(client, started):
         match.save(update_fields=["state", "seal"])
         again = client.get(f"/matches/{match.pk}/analyse/")
         assert (again.status_code, again["Location"]) == (first.status_code, first["Location"])
+
+
+# Seeded random games (players, seed) in which accepting an ability ("yes") gives what a hidden card decides: a
+# card drawn, or an item per card revealed from the deck.
+TELLING_YES = [(2, 18), (3, 28), (2, 30)]
+
+
+def test_what_accepting_an_ability_costs_and_gives_is_the_same_whatever_is_hidden():
+    """The cost and gain the board shows beside "yes" (tried on a copy) are judged from what the player sees: the
+    same in every world the player cannot tell from the real one."""
+    from game.engine.state import GameState
+    from game.matches.table import option_extras
+    from tests.engine.helpers import real_catalogue
+
+    cat = real_catalogue()
+    asked = 0
+    for players, seed in TELLING_YES:
+        st = GameState.new(cat, players=players, seed=seed)
+        rng = random.Random(seed)
+        while st.pending is not None:
+            yes = Option("yes")
+            if yes in st.pending.options:
+                seat = st.pending.player
+                shown = option_extras(st, yes)
+                for k in range(TWINS):
+                    twin = determinize(st, seat, k)
+                    if twin.pending.kind == st.pending.kind and yes in twin.pending.options:
+                        assert option_extras(twin, yes) == shown, (players, seed, len(st.log))
+                        asked += 1
+            st.apply(rng.choice(st.legal_options()))
+    assert asked > 100
