@@ -5,8 +5,8 @@ differ (status, body, field), and nothing may be stored."""
 import json
 import random
 
-from game.engine.determinize import determinize
 from game.engine.decisions import Option
+from game.engine.determinize import determinize
 from game.matches import orders, services
 from game.models import Match
 
