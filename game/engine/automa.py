@@ -132,7 +132,9 @@ def resample_hidden(st, rng):
     a = st.automa
     if a is None:
         return
-    unseen = a["aside"] + a["deck"]
+    # Sorted first, as determinize's pools are: the sample then depends only on `rng` and on which cards are
+    # unseen, never on their real order (else the strong bot's search would follow her true deck).
+    unseen = sorted(a["aside"] + a["deck"])
     rng.shuffle(unseen)
     a["aside"], a["deck"] = unseen[:len(a["aside"])], unseen[len(a["aside"]):]
 

@@ -25,7 +25,7 @@ from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
-from . import bots, integrity, notify, orders, seeds
+from . import bots, integrity, notify, orders, seeds, stops
 from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchError, NotCreator, NotSeated,
                      NotYourTurn, StaleMatch)
 from .locking import retry_later_when_busy
@@ -526,27 +526,19 @@ def _decide_at_once(match_id, user, choices, in_turn):
     """The choices (version, option) of one decision or of a confirmed turn (`in_turn`), stored as
     `_submit_at_once` says: every choice checked and applied in memory, then one statement for the row and all the
     decisions. A rule-breaking choice is refused before anything is written: as the engine said it for a single
-    decision, naming the choice (`decisions[i].option`) in a turn."""
+    decision, naming the choice (`decisions[i].option`) in a turn; so is a choice after a stop (`_apply_turn`)."""
     match, state, seats, seat = _may_decide(*_with_seats(_read_to_decide(match_id)), user, choices[0][0])
     version, chain, now = match.version, match.chain, timezone.now()
     rows, events_of = [], {}
-    for i, (expected, option) in enumerate(choices):
-        _may_go_on(i, state, seats, seat, expected, version)
-        try:
-            prompt, label = state.pending.prompt, state.label(option)
-            events = state.apply(option)
-        except (IllegalDecision, MalformedDecision) as exc:
-            if not in_turn:
-                raise
-            raise _refused_in_turn(i, exc) from None
-        if orders.standing_answer(match, state) is not None:
-            return None
+    for i, (option, prompt, label, events) in enumerate(_apply_turn(state, seat, choices, version, in_turn)):
         version += 1
         chain = integrity.link(chain, version, seat, option.kind, option.args)
         events_of[version] = events
         rows.append({"match_id": match.pk, "number": version, "seat": seat, "kind": option.kind,
                      "args": list(option.args), "prompt": prompt[:200], "label": label[:300], "link": chain,
                      "events": events, "created": now})
+    if orders.standing_answer(match, state) is not None:
+        return None  # an order answers the offer the last choice made: more rows, the locked path stores them
     fields = _progress(match, state, seats, seat)
     snapshot = state.to_json()
     fields.update(version=version, state=snapshot, changed=now, chain=chain,
@@ -557,6 +549,33 @@ def _decide_at_once(match_id, user, choices, in_turn):
     _announce(match, state, seats, seat)  # outside a transaction its notice goes at once: the row is stored
     _keep_seats(match, seats)
     return match
+
+
+def _apply_turn(state, seat, choices, version, in_turn=True):
+    """Apply the choices (version, option) of `seat`'s turn to `state` in memory, from the match's `version`;
+    answers (option, prompt, label, events) per choice. Refused, before anything of it is stored: a rule-breaking
+    choice (`decisions[i].option`), a version that does not follow on (`decisions[i].version`), and any choice
+    after a stop (`decisions[i]`): a draw or reveal, another player's question, the turn's or the game's end
+    (game/matches/stops.py). The refusal of a choice after a stop does not look at it, so no answer depends on
+    what the stop brought to light."""
+    steps = stops.TurnSteps(state, seat)
+    done, stop = [], None
+    for i, (expected, option) in enumerate(choices):
+        if stop is not None:
+            raise InvalidInput(f"decisions[{i}]", f"choice {i + 1}: choice {i} {stops.WHY[stop]}, so the turn is "
+                                                  f"sent up to it and the rest after; nothing was stored")
+        if i and expected != version + i:
+            raise InvalidInput(f"decisions[{i}].version", f"expected {version + i}, the version the choices "
+                                                          f"before it lead to; nothing was stored")
+        try:
+            prompt, label = state.pending.prompt, state.label(option)
+            events, stop = steps.apply(option)
+        except (IllegalDecision, MalformedDecision) as exc:
+            if not in_turn:
+                raise
+            raise _refused_in_turn(i, exc) from None
+        done.append((option, prompt, label, events))
+    return done
 
 
 def _as_stored(match, fields, state, snapshot, events_of):
@@ -609,8 +628,9 @@ def submit_turn(match_id, user, decisions):
     """Take the choices of one confirmed turn at once, each at the version it expects: all are stored or none.
 
     The first decision's version must be the match's (else 409, as for one decision); each next one's must be the
-    version the choices before it lead to. A malformed or rule-breaking choice anywhere, or one after the turn
-    passed to someone else or the game ended, is a 400 naming it (`decisions[i]...`), and nothing is stored."""
+    version the choices before it lead to. A malformed or rule-breaking choice anywhere is a 400 naming it
+    (`decisions[i]...`), and so is any choice after a stop (a draw or reveal, another player's question, the end of
+    the turn or game: game/matches/stops.py), refused without being tried; either way nothing is stored."""
     if not isinstance(decisions, list) or not decisions:
         raise InvalidInput("decisions", 'expected a list of one or more decisions such as '
                                         '[{"version": 3, "option": {"kind": "pass", "args": []}}]')
@@ -639,31 +659,13 @@ def submit_turn(match_id, user, decisions):
             return match
     with transaction.atomic():
         match, state, seats, seat = _to_decide(match_id, user, parsed[0][0])
-        for i, (version, option) in enumerate(parsed):
-            _may_go_on(i, state, seats, seat, version, match.version)
-            try:
-                _record(match, state, seats, seat, option)
-            except (IllegalDecision, MalformedDecision) as exc:
-                # The whole turn rolls back with the transaction: the choices before this one are not kept.
-                raise _refused_in_turn(i, exc) from None
+        trial = state.clone()
+        trial.events = None
+        _apply_turn(trial, seat, parsed, match.version)  # every refusal, before any choice is applied to the match
+        for version, option in parsed:
+            _record(match, state, seats, seat, option)
     _keep_seats(match, seats)
     return match
-
-
-def _may_go_on(i, state, seats, seat, version, reached):
-    """Refuse choice `i` of a turn (at `version`) when the choices before it ended the game, passed the turn on, or
-    lead to the version `reached`, not to `version`."""
-    if not i:
-        return
-    field = f"decisions[{i}]"
-    if state.pending is None:
-        raise InvalidInput(field, f"choice {i + 1}: the game ended before it; nothing was stored")
-    if state.pending.player != seat:
-        raise InvalidInput(field, f"choice {i + 1}: the turn passed to {seats[state.pending.player].name} "
-                                  f"before it; nothing was stored")
-    if version != reached:
-        raise InvalidInput(f"{field}.version", f"expected {reached}, the version the choices before it lead to; "
-                                               f"nothing was stored")
 
 
 def _refused_in_turn(i, exc):

@@ -9,6 +9,7 @@ turn must be sent as it is, so it cannot be undone to fish for a better card.
 from game import catalogue
 from game.engine.catalogue import CAVES, RESOURCES
 from game.engine.decisions import IllegalDecision, MalformedDecision, Option
+from game.engine.determinize import determinize
 from game.language.render import render_effect
 from game.engine.model import COLUMNS, NEST
 from game.engine.view import view_for
@@ -16,8 +17,8 @@ from game.models import Match
 
 from .errors import InvalidInput, MatchClosed, NotSeated, NotYourTurn, StaleMatch
 from .services import load_state, seat_of
+from .stops import TurnSteps
 
-MAIN_KINDS = frozenset({"pass", "excavate", "entice", "explore", "exchange"})
 MAX_STAGED = 60
 ICON_OF = {"dragon": "dragon", "cave": "cave", "card": "card", "guild": "guild", "coin": "coin", "egg": "egg",
            "vp": "vp", "any_resource": "any-resource", **{r: r for r in RESOURCES}}
@@ -145,17 +146,26 @@ def _holdings(pl):
             "dragon": len(pl.hand), "cave": len(pl.caves)}
 
 
+TRY_WORLDS = (1, 2, 3)  # seeds of the worlds an answer is tried in: fixed, so a page shows the same every time
+
+
 def _tried(state, option):
-    """What answering `option` takes from and gives to its player at once, tried on a copy of the state (as a
-    standing order judges an offer): counts only, so nothing hidden is told."""
+    """What answering `option` takes from and gives to its player at once, as far as that player can know: tried
+    in a few worlds dealt from what the player sees (`determinize`: other hands, deck order, tucked cards dealt
+    again), never in the real one, and only the counts every world agrees on. Tried on the real state, an ability
+    whose yield a hidden card decides ("gain 1 meat per meat on the top card of the deck") would show that card's
+    worth before the player chose."""
     seat = state.pending.player
-    trial = state.clone()
-    trial.events = None
-    before = _holdings(trial.players[seat])
-    trial.apply(option)
-    after = _holdings(trial.players[seat])
-    return ({item: n - after[item] for item, n in before.items() if after[item] < n},
-            {item: after[item] - n for item, n in before.items() if after[item] > n})
+    agreed = None
+    for seed in TRY_WORLDS:
+        trial = determinize(state, seat, seed)
+        trial.events = None
+        before = _holdings(trial.players[seat])
+        trial.apply(option)
+        after = _holdings(trial.players[seat])
+        change = {item: after[item] - n for item, n in before.items() if after[item] != n}
+        agreed = change if agreed is None else {item: n for item, n in agreed.items() if change.get(item) == n}
+    return ({item: -n for item, n in agreed.items() if n < 0}, {item: n for item, n in agreed.items() if n > 0})
 
 
 def option_extras(state, option):
@@ -179,13 +189,6 @@ def with_extras(state, view):
 
 
 # -- a turn tried out before it is sent ---------------------------------------------------------------------------
-
-def _main_question(state):
-    kind = getattr(state.pending, "kind", None)
-    if kind is not None:
-        return kind == "main_action"
-    return all(o.kind in MAIN_KINDS for o in state.pending.options)
-
 
 def _parse(options):
     if not isinstance(options, list) or not options:
@@ -220,29 +223,16 @@ def preview(match, user, version, options):
     state = load_state(match)
     if state.pending is None or state.pending.player != seat:
         raise NotYourTurn("it is not your turn to choose")
-    acted = False
+    steps = TurnSteps(state, seat)
     for i, option in enumerate(staged):
-        last = i == len(staged) - 1
         if state.pending is None or state.pending.player != seat:
             raise InvalidInput("options", f"choice {i + 1}: the turn was already over before it")
-        marks = state.hidden_mark()  # changes when something hidden comes to light
         try:
-            state.apply(option)
+            _, reason = steps.apply(option)
         except (IllegalDecision, MalformedDecision) as exc:
             raise InvalidInput("options", f"choice {i + 1}: {exc}") from None
-        # Back at "choose your action" after anything but an exchange: the turn (or the setup) is over.
-        acted = acted or option.kind != "exchange"
-        reason = None
-        if state.hidden_mark() != marks:
-            reason = "reveal"
-        elif state.pending is None:
-            reason = "game_over"
-        elif state.pending.player != seat:
-            reason = "other_player"
-        elif acted and _main_question(state):
-            reason = "turn_over"
         if reason is not None:
-            if not last:
+            if i != len(staged) - 1:
                 raise InvalidInput("options", f"choice {i + 1} ends what can be tried out ({reason}); send the "
                                               f"turn up to it first")
             return {"version": match.version, "open": False, "reason": reason, "staged": len(staged)}

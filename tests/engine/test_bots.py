@@ -285,3 +285,131 @@ def test_coins_beyond_what_a_turn_may_end_with_are_worth_nothing():
     at_cap, above = first_main_action(3, coins=cap), first_main_action(3, coins=cap + 3)
     below = first_main_action(3, coins=cap - 1)
     assert bots.evaluate(above, 0) == bots.evaluate(at_cap, 0) > bots.evaluate(below, 0)
+
+
+# -- honesty in every kind of hidden place: twins that differ only in what the seat cannot see ------------------
+
+HONEST_BUDGET = 0.02
+
+
+def twin_of(state, change):
+    """A copy of `state` whose stored form `change(data, rng)` edited (hidden places only)."""
+    data = state.to_json()
+    change(data, random.Random(1))
+    return GameState.from_json(state.cat, data)
+
+
+def automas_unseen_cards_dealt_again(data, rng):
+    a = data["automa"]
+    unseen = a["aside"] + a["deck"]
+    order = list(unseen)
+    while order == unseen:
+        rng.shuffle(order)
+    a["aside"], a["deck"] = order[:len(a["aside"])], order[len(a["aside"]):]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_in_a_solo_game_the_search_ignores_the_order_of_the_automas_unseen_cards(seed):
+    st = first_main_action(seed)
+    twin = twin_of(st, automas_unseen_cards_dealt_again)
+    assert twin.automa["deck"] != st.automa["deck"] and view_for(twin, 0) == view_for(st, 0)
+    assert bots.suggest(st, 0, budget=HONEST_BUDGET, seed=5) == bots.suggest(twin, 0, budget=HONEST_BUDGET, seed=5)
+    first = bots.make_bot("strong", 3, **FAST_STRONG).choose(st, 0)
+    assert first == bots.make_bot("strong", 3, **FAST_STRONG).choose(twin, 0)
+
+
+def with_tucked_cards(seed, players=2):
+    """A game played by greedy bots until a dragon on some mat holds face-down tucked cards, at a main action."""
+    st = GameState.new(real_catalogue(), players=players, seed=seed)
+    greedy = [bots.GreedyBot(seed + p) for p in range(players)]
+    return play(st, greedy, until=lambda s: s.at_main_action() and len(s.pending.options) > 2 and any(
+        space.tucked for pl in s.players for space in pl.spaces))
+
+
+def tucked_cards_swapped_with_the_deck(data, rng):
+    deck = data["dragon_deck"]
+    for pl in data["players"]:
+        for space in pl["spaces"]:
+            for k in range(len(space[4])):
+                j = rng.randrange(len(deck))
+                space[4][k], deck[j] = deck[j], space[4][k]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_search_ignores_which_cards_lie_tucked_face_down(seed):
+    st = with_tucked_cards(seed)
+    seat = st.pending.player
+    twin = twin_of(st, tucked_cards_swapped_with_the_deck)
+    tucked = [space.tucked for pl in st.players for space in pl.spaces if space.tucked]
+    assert tucked != [space.tucked for pl in twin.players for space in pl.spaces if space.tucked]
+    assert seen(twin, seat) == seen(st, seat)
+    assert bots.suggest(st, seat, budget=HONEST_BUDGET, seed=5) == \
+        bots.suggest(twin, seat, budget=HONEST_BUDGET, seed=5)
+
+
+def cards_named_by_running_abilities(st):
+    """("dragon" | "cave", index) of every card the tasks on the stack or the running abilities' variables name."""
+    named = set()
+
+    def walk(value):
+        if isinstance(value, (list, tuple)):
+            if len(value) == 2 and value[0] in ("dragon", "cave") and isinstance(value[1], int):
+                named.add(tuple(value))
+            else:
+                for v in value:
+                    walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    for task in st.stack:
+        walk({k: v for k, v in task.items() if k not in ("e", "o")})  # effect trees are card text, not cards
+    for frame in st.frames.values():
+        walk(frame["vars"])
+    return named
+
+
+def inside_an_ability_that_names_cards(seed, kind, players=3):
+    """A game played at random until the seat to decide is inside an ability whose tasks or variables name cards of
+    `kind` (a cave card being excavated, a dragon being taken or paid for), with more than one option."""
+    st = GameState.new(real_catalogue(), players=players, seed=seed)
+    rng = random.Random(seed)
+    while st.pending is not None:
+        if len(st.pending.options) > 1 and not st.at_main_action() and any(
+                named[0] == kind for named in cards_named_by_running_abilities(st)):
+            return st
+        st.apply(rng.choice(st.legal_options()))
+    raise AssertionError("no ability named a card in a whole game")
+
+
+DRAGON_SEEDS = (4, 5)  # games in which a dragon is named: one taken (seed 4), one paid for (seed 5)
+
+
+def hidden_places_dealt_again(seat):
+    """Other hands, both decks and every face-down tucked card dealt again among themselves (each keeping its
+    size), and another state of the generator."""
+    def change(data, rng):
+        for hand, deck in (("hand", "dragon_deck"), ("caves", "cave_deck")):
+            places = [data[deck]] + [pl[hand] for k, pl in enumerate(data["players"]) if k != seat]
+            if hand == "hand":
+                places += [space[4] for pl in data["players"] for space in pl["spaces"] if space[4]]
+            pool = [card for cards in places for card in cards]
+            rng.shuffle(pool)
+            for cards in places:
+                cards[:], pool = pool[:len(cards)], pool[len(cards):]
+        data["rng"] = rng.getrandbits(64)
+    return change
+
+
+@pytest.mark.parametrize("kind, seed", [("cave", 1), ("cave", 2), ("dragon", DRAGON_SEEDS[0]),
+                                        ("dragon", DRAGON_SEEDS[1])])
+def test_the_search_inside_an_ability_that_names_cards_ignores_hidden_information(kind, seed):
+    st = inside_an_ability_that_names_cards(seed, kind)
+    seat = st.pending.player
+    twin = twin_of(st, hidden_places_dealt_again(seat))
+    assert twin.dragon_deck != st.dragon_deck and seen(twin, seat) == seen(st, seat)
+    assert cards_named_by_running_abilities(twin) == cards_named_by_running_abilities(st)
+    assert bots.suggest(st, seat, budget=HONEST_BUDGET, seed=5) == \
+        bots.suggest(twin, seat, budget=HONEST_BUDGET, seed=5)
+    first = bots.make_bot("strong", 3, **FAST_STRONG).choose(st, seat)
+    assert first == bots.make_bot("strong", 3, **FAST_STRONG).choose(twin, seat)
