@@ -4,6 +4,7 @@ import re
 import django_filters as df
 from django import forms
 from django.db.models import Case, IntegerField, Q, Value, When
+from django.utils.functional import lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import ValidationError
@@ -20,6 +21,15 @@ EFFECT_WORD_CHOICES = [(word, word) for word in query.EFFECT_WORDS]
 MAX_NUMBER = 9999
 
 
+def _not_one_of(values):
+    """Our words for a value that is not a choice, listing the choices ("%(value)s" is filled in by the form)."""
+    return {"invalid_choice": "%(value)s is not one of " + values}
+
+
+def _expansion_slugs():
+    return ", ".join(Expansion.objects.order_by("id").values_list("slug", flat=True))
+
+
 @extend_schema_field(OpenApiTypes.STR)
 class ExpansionFilter(df.ModelMultipleChoiceFilter):
     """Expansion slugs, e.g. `expansion=base&expansion=academy`."""
@@ -29,7 +39,21 @@ class ExpansionFilter(df.ModelMultipleChoiceFilter):
         kwargs.setdefault("to_field_name", "slug")
         kwargs.setdefault("queryset", Expansion.objects.all())
         kwargs.setdefault("label", "Expansion slug(s)")
+        # The slugs are read only when a wrong one is given.
+        kwargs.setdefault("error_messages", {"invalid_choice": lazy(
+            lambda: "%(value)s is not one of " + _expansion_slugs(), str)()})
         super().__init__(*args, **kwargs)
+
+
+class ChoicesSaid(df.FilterSet):
+    """Every list of choices says what the choices are when a value is not one of them (`size=huge`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for found in self.filters.values():
+            choices = found.extra.get("choices")
+            if isinstance(found, (df.ChoiceFilter, df.MultipleChoiceFilter)) and choices:
+                found.extra.setdefault("error_messages", _not_one_of(", ".join(str(v) for v, _ in choices)))
 
 
 class WholeNumberFilter(df.NumberFilter):
@@ -57,7 +81,7 @@ def _words(value, field_name):
     return words
 
 
-class TextFilters(df.FilterSet):
+class TextFilters(ChoicesSaid):
     """Words in the name / ability text, and the query language."""
 
     q = df.CharFilter(method="filter_query", max_length=query.MAX_LENGTH,
@@ -103,7 +127,7 @@ NUMBER_FIELDS = [("vp", "VP"), ("capacity", "Nest capacity"), ("cost_total", "To
     (f"cost_{item}", f"Cost in {item}") for item in PRINTED_COST_ITEMS
 ]
 # `vp`, `vp_min`, `vp_max`, and the same for every other number, declared in one place.
-NumberFilters = type("NumberFilters", (df.FilterSet,), {
+NumberFilters = type("NumberFilters", (ChoicesSaid,), {
     name: number_filter
     for field, label in NUMBER_FIELDS
     for name, number_filter in _number_filters(field, label).items()
@@ -161,7 +185,7 @@ class CaveCardFilter(TextFilters):
         fields = []
 
 
-class TileQueryFilter(df.FilterSet):
+class TileQueryFilter(ChoicesSaid):
     """The query language on guild and objective tiles, answered from the in-memory index (card_index.py): words
     and phrases in the tile's name and texts, `number`, `expansion`, `type`; a dragon's fields match no tile."""
 
