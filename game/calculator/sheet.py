@@ -359,7 +359,7 @@ def _quick_player(ch, player, path, academy):
             ch.error(f"{path}.fledglings", "fledglings come with Dragon Academy: turn the expansion on")
         elif entry[field] > limit:
             ch.error(f"{path}.{field}", LIMIT_WORDS[field].format(n=limit))
-    if entry["fledglings"] > entry["visible_dragons"]:
+    if entry["fledglings"] > entry["visible_dragons"] and not ch.has_error(f"{path}.visible_dragons"):
         ch.error(f"{path}.fledglings", "fledglings are dragons on the mat: at most as many as the dragons")
     if len(entry["guild_markers"]) > ch.cat.engine.markers_per_player:
         ch.error(f"{path}.guild_markers", f"each player has {ch.cat.engine.markers_per_player} guild markers")

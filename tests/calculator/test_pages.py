@@ -339,11 +339,14 @@ def test_a_number_box_that_cannot_be_read_keeps_the_text_and_gets_one_error_as_i
 
 @pytest.mark.parametrize("typed", UNREADABLE)
 def test_a_quick_box_that_cannot_be_read_gets_one_error_naming_it(client, catalogue, typed):
-    response = client.post("/calculator/", {"mode": "quick", "players[0].name": "Ann", "players[0].eggs": typed,
-                                            "players[0].end_game_vp": typed, "players[1].name": "Ben"})
+    response = client.post("/calculator/", {"mode": "quick", "academy": "on", "players[0].name": "Ann",
+                                            "players[0].eggs": typed, "players[0].end_game_vp": typed,
+                                            "players[1].name": "Ben", "players[1].fledglings": "2",
+                                            "players[1].visible_dragons": typed})
     assert response.status_code == 400
     page = response.content.decode()
-    assert sorted(summary_links(page)) == ["f-players0eggs", "f-players0end_game_vp"]
+    # Ben's 2 fledglings are not "more than his dragons": his dragons could not be read, which is one error.
+    assert sorted(summary_links(page)) == ["f-players0eggs", "f-players0end_game_vp", "f-players1visible_dragons"]
     assert "Ann · Eggs</a>: must be a whole number" in page
 
 
