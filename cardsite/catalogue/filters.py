@@ -45,15 +45,22 @@ class ExpansionFilter(df.ModelMultipleChoiceFilter):
         super().__init__(*args, **kwargs)
 
 
-class ChoicesSaid(df.FilterSet):
-    """Every list of choices says what the choices are when a value is not one of them (`size=huge`)."""
+class _SaysItsChoices:
+    """A list of choices that says what the choices are when a value is not one of them (`size=huge`)."""
 
     def __init__(self, *args, **kwargs):
+        choices = kwargs.get("choices")
+        if choices and not callable(choices):
+            kwargs.setdefault("error_messages", _not_one_of(", ".join(str(value) for value, _ in choices)))
         super().__init__(*args, **kwargs)
-        for found in self.filters.values():
-            choices = found.extra.get("choices")
-            if isinstance(found, (df.ChoiceFilter, df.MultipleChoiceFilter)) and choices:
-                found.extra.setdefault("error_messages", _not_one_of(", ".join(str(v) for v, _ in choices)))
+
+
+class ChoiceFilter(_SaysItsChoices, df.ChoiceFilter):
+    pass
+
+
+class MultipleChoiceFilter(_SaysItsChoices, df.MultipleChoiceFilter):
+    pass
 
 
 class WholeNumberFilter(df.NumberFilter):
@@ -81,7 +88,7 @@ def _words(value, field_name):
     return words
 
 
-class TextFilters(ChoicesSaid):
+class TextFilters(df.FilterSet):
     """Words in the name / ability text, and the query language."""
 
     q = df.CharFilter(method="filter_query", max_length=query.MAX_LENGTH,
@@ -90,10 +97,10 @@ class TextFilters(ChoicesSaid):
                            label="Words found in the name or the ability text (each word must match), best first")
     text = df.CharFilter(method="filter_text", max_length=query.MAX_LENGTH,
                          label="Words found in the rendered ability text (each word must match)")
-    does = df.MultipleChoiceFilter(choices=EFFECT_WORD_CHOICES, method="filter_does",
+    does = MultipleChoiceFilter(choices=EFFECT_WORD_CHOICES, method="filter_does",
                                    label="Uses any of these effect words somewhere in its abilities")
     expansion = ExpansionFilter()
-    printing = df.ChoiceFilter(choices=Printing.choices)
+    printing = ChoiceFilter(choices=Printing.choices)
     number = WholeNumberFilter(field_name="number")
 
     def _words_q(self, field, value, name):
@@ -127,7 +134,7 @@ NUMBER_FIELDS = [("vp", "VP"), ("capacity", "Nest capacity"), ("cost_total", "To
     (f"cost_{item}", f"Cost in {item}") for item in PRINTED_COST_ITEMS
 ]
 # `vp`, `vp_min`, `vp_max`, and the same for every other number, declared in one place.
-NumberFilters = type("NumberFilters", (ChoicesSaid,), {
+NumberFilters = type("NumberFilters", (df.FilterSet,), {
     name: number_filter
     for field, label in NUMBER_FIELDS
     for name, number_filter in _number_filters(field, label).items()
@@ -137,16 +144,16 @@ NumberFilters = type("NumberFilters", (ChoicesSaid,), {
 class DragonFilter(NumberFilters, TextFilters):
     name = df.CharFilter(method="filter_name", max_length=query.MAX_LENGTH,
                          label="Words found in the dragon's name (each word must match)")
-    size = df.MultipleChoiceFilter(choices=Size.choices)
-    trait = df.MultipleChoiceFilter(choices=Trait.choices)
-    kind = df.MultipleChoiceFilter(choices=KIND_CHOICES, method="filter_kind",
+    size = MultipleChoiceFilter(choices=Size.choices)
+    trait = MultipleChoiceFilter(choices=Trait.choices)
+    kind = MultipleChoiceFilter(choices=KIND_CHOICES, method="filter_kind",
                                    label="Has a printed ability of any of these kinds")
-    feeds_on = df.MultipleChoiceFilter(choices=[(food, food) for food in FEEDS_ON])
-    cave = df.MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_any",
+    feeds_on = MultipleChoiceFilter(choices=[(food, food) for food in FEEDS_ON])
+    cave = MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_any",
                                    label="Lives in any of these caves")
-    cave_all = df.MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_all",
+    cave_all = MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_all",
                                        label="Lives in all of these caves")
-    cave_only = df.MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_only",
+    cave_only = MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_only",
                                         label="Lives in exactly these caves and no other")
 
     class Meta:
@@ -177,7 +184,7 @@ class DragonFilter(NumberFilters, TextFilters):
 
 
 class CaveCardFilter(TextFilters):
-    kind = df.MultipleChoiceFilter(field_name="ability_kind", choices=KIND_CHOICES,
+    kind = MultipleChoiceFilter(field_name="ability_kind", choices=KIND_CHOICES,
                                    label="Ability kind")
 
     class Meta:
@@ -185,7 +192,7 @@ class CaveCardFilter(TextFilters):
         fields = []
 
 
-class TileQueryFilter(ChoicesSaid):
+class TileQueryFilter(df.FilterSet):
     """The query language on guild and objective tiles, answered from the in-memory index (card_index.py): words
     and phrases in the tile's name and texts, `number`, `expansion`, `type`; a dragon's fields match no tile."""
 
