@@ -287,8 +287,9 @@ def test_preview_fails_soft_line_by_line(client, catalogue):
                                             "players[2].name": "Cy", "players[2].eggs": "many"})
     assert response.status_code == 200
     body = response.json()
-    # Ann's 2nd place has no 1st yet (Cy's line is not done): her total still counts it (1 VP).
+    # Ann's 2nd place has no 1st yet (Cy's line is not done): her total still counts it (1 VP), as not final.
     assert body["totals"] == {"players[0]": 21, "players[2]": None}
+    assert body["final"] == {"players[0]": False, "players[2]": False}
     assert body["errors"]["players[2].eggs"] == ["must be a whole number"]
     assert ScoreSheet.objects.count() == 0
 
