@@ -60,8 +60,8 @@ class CataloguePagination(PageNumberPagination):
             return super().paginate_queryset(queryset, request, view)
         except NotFound:  # DRF's "Invalid page." names no field
             pages = self.django_paginator_class(queryset, self.get_page_size(request)).num_pages
-            raise NotFound({"page": [f"there is no page {raw}: the answer fills "
-                                     f"{pages} page{'' if pages == 1 else 's'}"]}) from None
+            fills = f"{pages} page{'' if pages == 1 else 's'}"
+            raise NotFound({"page": [f"there is no page {raw}: the answer fills {fills}"]}) from None
 
 
 class StrictOrderingFilter(OrderingFilter):

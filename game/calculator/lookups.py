@@ -5,7 +5,6 @@ import re
 from cardsite.catalogue.loader import dragon_slug
 from game import catalogue
 
-
 WHOLE = re.compile(r"-?\d+")  # \d is a decimal digit in any script; "²" is not one, so int() never fails
 
 

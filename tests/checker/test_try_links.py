@@ -46,7 +46,7 @@ def test_a_dragon_page_links_to_the_board_and_the_checker_with_that_printing(cli
     assert opens(client, links["checker"], "dragon", number, printing)[0] == "/checker/"
     # The board puts the dragon on the mat, in the game (base or Academy) of its printing.
     board = client.get(links["analysis"]).content.decode()
-    start = json.loads(re.search(r'<script id="an-start" type="application/json">(.*?)</script>', board, re.S).group(1))
+    start = json.loads(re.search(r'<script id="an-start" type="application/json">(.*?)</script>', board, re.DOTALL).group(1))
     assert start["edits"][0]["card"] == number and start["edits"][0]["do"] == "dragon"
     assert start["setup"]["academy"] == (dragon.expansion.slug != "base")
 
