@@ -29,6 +29,8 @@ def _read_choices(cat):
     dragons = []
     for card in engine.dragons:
         dragons.append({"label": cat.dragon_label(card.index), "academy": card.expansion != "base",
+                        "number": card.number, "name": card.name, "printing": card.printing,
+                        "slug": cat.slugs[card.index],
                         "habitats": ",".join(str(h) for h in card.habitats), "capacity": card.capacity,
                         "training": len(card.training), "choices": choice_options(card)})
     guilds = [{"number": t["number"], "name": t["name"], "academy": t.get("expansion", "base") != "base"}
@@ -66,10 +68,11 @@ def _preview(post):
     cat = lookups.current()
     data, where = read_post(post, cat)
     lines, errors = services.preview(data)
-    totals, dragons = {}, {}
+    totals, final, dragons = {}, {}, {}
     for seat, line in enumerate(lines):
         block = where[f"players[{seat}]"]
         totals[block] = None if line is None else line["total"]
+        final[block] = line is not None and line["final"]
         for k, dragon in enumerate(data["players"][seat].get("dragons", [])):
             index = cat.find_dragon(dragon["card"], data["academy"])
             slug = None if index is None else cat.slugs[index]
@@ -77,7 +80,8 @@ def _preview(post):
             if line is not None and slug in line["abilities"]:
                 dragons[field] = line["abilities"][slug]
     placed, general = place_errors(errors, where)
-    return JsonResponse({"totals": totals, "abilities": dragons, "errors": placed, "general": general})
+    return JsonResponse({"totals": totals, "final": final, "abilities": dragons, "errors": placed,
+                         "general": general})
 
 
 @gzip_page  # the form repeats a mat grid for five players: compressed it is a small page on a phone

@@ -6,6 +6,7 @@ from django.shortcuts import render
 
 from .checker import services
 from .checker.errors import CheckerInputError
+from .checker.links import try_links
 from .checker.situation import DEFAULTS, MAX_COUNT
 from .engine.catalogue import CAVE_NAMES, CAVES, RESOURCES
 
@@ -164,6 +165,7 @@ def checker(request):
             context["card"] = services.card_info(body["card"])
             result = services.check(body)
             _links(params, result)
+            result["try"] = try_links(context["card"]["ref"])  # the same card, set up on the board
             context["result"] = result
         except CheckerInputError as error:
             status = 400

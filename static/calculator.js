@@ -7,8 +7,14 @@
   var form = document.getElementById("calc-form");
   if (!form) return;
   var dragons = JSON.parse(document.getElementById("dragon-data").textContent);
-  var byLabel = {};
-  dragons.forEach(function (d) { byLabel[d.label.toLowerCase()] = d; });
+  // The ways the server names a card (lookups.find_dragon): slug, number, "number name", or name alone.
+  var bySlug = {}, byNumber = {}, byName = {};
+  dragons.forEach(function (d) {
+    bySlug[d.slug] = d;
+    byNumber[d.number + " " + d.printing] = d;
+    var name = d.name.toLowerCase() + " " + d.printing;
+    if (!(name in byName)) byName[name] = d;
+  });
   var count = document.getElementById("player-count");
   var solo = document.getElementById("solo");
   var academy = form.querySelector("input[name=academy]");
@@ -73,17 +79,19 @@
   function find(text) {
     text = text.trim().toLowerCase();
     if (!text) return null;
-    if (byLabel[text]) return byLabel[text];
-    var number = parseInt(text, 10);
-    if (String(number) === text) {
-      var wanted = academy.checked ? " (updated)" : "";
-      var match = null;
-      dragons.forEach(function (d) {
-        if (parseInt(d.label, 10) === number && (!match || d.label.slice(-wanted.length) === wanted)) match = d;
-      });
-      return match;
+    if (bySlug[text]) return bySlug[text];
+    var printing = academy.checked ? "updated" : "original";
+    var space = text.indexOf(" ");
+    var head = space < 0 ? text : text.slice(0, space);
+    var rest = space < 0 ? "" : text.slice(space + 1);
+    if (/^\d+$/.test(head)) {
+      var updated = academy.checked || /\(updated\)$/.test(rest);
+      var number = parseInt(head, 10);
+      var card = byNumber[number + (updated ? " updated" : " original")] || byNumber[number + " original"];
+      if (!card || !rest) return card || null;
+      return card.name.toLowerCase() === rest.replace(/\(updated\)$/, "").trim() ? card : null;
     }
-    return null;
+    return byName[text + " " + printing] || byName[text + " original"] || null;
   }
 
   function toggleField(input, show) {
@@ -104,8 +112,6 @@
       counted ? counted.charAt(0).toUpperCase() + counted.slice(1) + " cached" : "Cached";
     toggleField(get("cached_other"), !!counted || !!get("cached_other").value);
     if (dragon) {
-      get("eggs").max = dragon.capacity;
-      get("tokens").max = dragon.training;
       var lives = dragon.caves.indexOf(cave) >= 0;
       input.setCustomValidity(lives ? "" : "This dragon does not live in this cave");
       var name = dragon.label.replace(/^\d+ /, "");
@@ -157,11 +163,25 @@
     }, 400);
   }
 
+  // A total the server cannot vouch for (another line has a mistake the ranking needs) is marked "≈", with a note.
   function showPreview(data) {
+    var unsure = false;
     each("output.calc-running", function (out) {
-      var total = data ? data.totals[out.getAttribute("data-block")] : undefined;
-      out.textContent = total === undefined || total === null ? "–" : total + " VP";
+      var block = out.getAttribute("data-block");
+      var total = data ? data.totals[block] : undefined;
+      var known = total !== undefined && total !== null;
+      var final = known && data.final[block] !== false;
+      out.textContent = !known ? "–" : (final ? "" : "≈ ") + total + " VP";
+      out.classList.toggle("calc-unsure", known && !final);
+      if (known && !final) {
+        out.title = "Not final: another line has a mistake";
+        if (!out.closest(".is-hidden")) unsure = true;
+      } else {
+        out.removeAttribute("title");
+      }
     });
+    var note = document.getElementById("calc-running-note");
+    if (note) note.hidden = !unsure;
     each("output.calc-ability", function (out) {
       var vp = data ? data.abilities[out.getAttribute("data-for")] : undefined;
       out.textContent = vp === undefined ? "" : "· ability: " + vp + " VP";

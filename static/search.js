@@ -72,6 +72,7 @@
     });
     for (const field of Object.keys(groups)) added.unshift(field + ":" + groups[field].join(","));
     input.value = kept.concat(added).join(" ");
+    errorBox.hidden = true;
     search(true);
   }
 
@@ -320,6 +321,7 @@
   input.addEventListener("input", () => {
     clearTimeout(timer);
     clearTimeout(errorTimer);  // still typing: an error waits for the pause after the next answer
+    errorBox.hidden = true;  // and an old one no longer speaks of what is typed
     lastInput = performance.now();
     timer = setTimeout(() => { readPanelFromQuery(); search(false); }, 120);
   });

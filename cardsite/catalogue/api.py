@@ -56,7 +56,12 @@ class CataloguePagination(PageNumberPagination):
         raw = request.query_params.get(self.page_query_param)
         if raw is not None and (not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 100000):
             raise ValidationError({"page": ["expected a page number from 1"]})
-        return super().paginate_queryset(queryset, request, view)
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except NotFound:  # DRF's "Invalid page." names no field
+            pages = self.django_paginator_class(queryset, self.get_page_size(request)).num_pages
+            fills = f"{pages} page{'' if pages == 1 else 's'}"
+            raise NotFound({"page": [f"there is no page {raw}: the answer fills {fills}"]}) from None
 
 
 class StrictOrderingFilter(OrderingFilter):

@@ -372,23 +372,21 @@ def _build_cards(kind):
     if kind == "dragon":
         rows = m.Dragon.objects.select_related("expansion", "original").order_by("number", "printing")
         serializer, facts_of = s.DragonSerializer(), _dragon_facts
-        text_of, words_of = (lambda card: card.ability_text), (lambda card: search.effect_words(card.abilities))
+        text_of = lambda card: card.ability_text  # noqa: E731
     elif kind == "cave":
         rows = m.CaveCard.objects.select_related("expansion", "original").order_by("number", "printing")
         serializer, facts_of = s.CaveCardSerializer(), _cave_facts
-        text_of, words_of = (lambda card: card.ability_text), (lambda card: search.effect_words(card.abilities))
+        text_of = lambda card: card.ability_text  # noqa: E731
     elif kind == "guild":
         rows = m.GuildTile.objects.select_related("expansion").prefetch_related("guild_abilities").order_by(
             "expansion_id", "number")
         serializer, facts_of = s.GuildTileSerializer(), _tile_facts
         text_of = lambda tile: "\n".join(row.text for row in tile.guild_abilities.all())  # noqa: E731
-        words_of = lambda tile: search.effect_words([row.effect for row in tile.guild_abilities.all()])  # noqa: E731
     else:
         rows = m.ObjectiveTile.objects.select_related("expansion").prefetch_related("sides").order_by(
             "expansion_id", "number")
         serializer, facts_of = s.ObjectiveTileSerializer(), _tile_facts
         text_of = lambda tile: "\n".join(side.text for side in tile.sides.all())  # noqa: E731
-        words_of = lambda tile: search.effect_words([side.counts for side in tile.sides.all()])  # noqa: E731
     cards, facts, words = [], [], []
     for row in rows:
         name = getattr(row, "name", "") if kind in ("dragon", "guild") else ""
@@ -401,7 +399,7 @@ def _build_cards(kind):
             lexemes=_lexeme_terms(_tokens(name), _tokens(text)),
         ))
         facts.append(facts_of(row))
-        words.append(words_of(row))
+        words.append(search.card_effect_words(row))  # the one reading of a card's effects, as the SQL path's
     return cards, facts, words
 
 

@@ -4,6 +4,7 @@ import re
 import django_filters as df
 from django import forms
 from django.db.models import Case, IntegerField, Q, Value, When
+from django.utils.functional import lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import ValidationError
@@ -20,6 +21,15 @@ EFFECT_WORD_CHOICES = [(word, word) for word in query.EFFECT_WORDS]
 MAX_NUMBER = 9999
 
 
+def _not_one_of(values):
+    """Our words for a value that is not a choice, listing the choices ("%(value)s" is filled in by the form)."""
+    return {"invalid_choice": "%(value)s is not one of " + values}
+
+
+def _expansion_slugs():
+    return ", ".join(Expansion.objects.order_by("id").values_list("slug", flat=True))
+
+
 @extend_schema_field(OpenApiTypes.STR)
 class ExpansionFilter(df.ModelMultipleChoiceFilter):
     """Expansion slugs, e.g. `expansion=base&expansion=academy`."""
@@ -29,7 +39,28 @@ class ExpansionFilter(df.ModelMultipleChoiceFilter):
         kwargs.setdefault("to_field_name", "slug")
         kwargs.setdefault("queryset", Expansion.objects.all())
         kwargs.setdefault("label", "Expansion slug(s)")
+        # The slugs are read only when a wrong one is given.
+        kwargs.setdefault("error_messages", {"invalid_choice": lazy(
+            lambda: "%(value)s is not one of " + _expansion_slugs(), str)()})
         super().__init__(*args, **kwargs)
+
+
+class _SaysItsChoices:
+    """A list of choices that says what the choices are when a value is not one of them (`size=huge`)."""
+
+    def __init__(self, *args, **kwargs):
+        choices = kwargs.get("choices")
+        if choices and not callable(choices):
+            kwargs.setdefault("error_messages", _not_one_of(", ".join(str(value) for value, _ in choices)))
+        super().__init__(*args, **kwargs)
+
+
+class ChoiceFilter(_SaysItsChoices, df.ChoiceFilter):
+    pass
+
+
+class MultipleChoiceFilter(_SaysItsChoices, df.MultipleChoiceFilter):
+    pass
 
 
 class WholeNumberFilter(df.NumberFilter):
@@ -66,10 +97,10 @@ class TextFilters(df.FilterSet):
                            label="Words found in the name or the ability text (each word must match), best first")
     text = df.CharFilter(method="filter_text", max_length=query.MAX_LENGTH,
                          label="Words found in the rendered ability text (each word must match)")
-    does = df.MultipleChoiceFilter(choices=EFFECT_WORD_CHOICES, method="filter_does",
+    does = MultipleChoiceFilter(choices=EFFECT_WORD_CHOICES, method="filter_does",
                                    label="Uses any of these effect words somewhere in its abilities")
     expansion = ExpansionFilter()
-    printing = df.ChoiceFilter(choices=Printing.choices)
+    printing = ChoiceFilter(choices=Printing.choices)
     number = WholeNumberFilter(field_name="number")
 
     def _words_q(self, field, value, name):
@@ -113,16 +144,16 @@ NumberFilters = type("NumberFilters", (df.FilterSet,), {
 class DragonFilter(NumberFilters, TextFilters):
     name = df.CharFilter(method="filter_name", max_length=query.MAX_LENGTH,
                          label="Words found in the dragon's name (each word must match)")
-    size = df.MultipleChoiceFilter(choices=Size.choices)
-    trait = df.MultipleChoiceFilter(choices=Trait.choices)
-    kind = df.MultipleChoiceFilter(choices=KIND_CHOICES, method="filter_kind",
+    size = MultipleChoiceFilter(choices=Size.choices)
+    trait = MultipleChoiceFilter(choices=Trait.choices)
+    kind = MultipleChoiceFilter(choices=KIND_CHOICES, method="filter_kind",
                                    label="Has a printed ability of any of these kinds")
-    feeds_on = df.MultipleChoiceFilter(choices=[(food, food) for food in FEEDS_ON])
-    cave = df.MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_any",
+    feeds_on = MultipleChoiceFilter(choices=[(food, food) for food in FEEDS_ON])
+    cave = MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_any",
                                    label="Lives in any of these caves")
-    cave_all = df.MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_all",
+    cave_all = MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_all",
                                        label="Lives in all of these caves")
-    cave_only = df.MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_only",
+    cave_only = MultipleChoiceFilter(choices=CAVE_CHOICES, method="filter_cave_only",
                                         label="Lives in exactly these caves and no other")
 
     class Meta:
@@ -153,7 +184,7 @@ class DragonFilter(NumberFilters, TextFilters):
 
 
 class CaveCardFilter(TextFilters):
-    kind = df.MultipleChoiceFilter(field_name="ability_kind", choices=KIND_CHOICES,
+    kind = MultipleChoiceFilter(field_name="ability_kind", choices=KIND_CHOICES,
                                    label="Ability kind")
 
     class Meta:

@@ -88,6 +88,24 @@ def effect_words(abilities):
     return ability_search_words(abilities)
 
 
+def card_effect_words(card):
+    """The effect words a card or tile uses: a dragon's or cave card's abilities, a guild tile's rows. An objective
+    tile only counts (its sides are counters, not effects), so it uses none."""
+    if isinstance(card, m.GuildTile):
+        return effect_words([{"effect": row.effect} for row in card.guild_abilities.all()])
+    if isinstance(card, m.ObjectiveTile):
+        return []
+    return effect_words(card.abilities)
+
+
+def _cards_with_effects(model):
+    if model is m.GuildTile:
+        return model.objects.prefetch_related("guild_abilities")
+    if model is m.ObjectiveTile:
+        return model.objects.all()
+    return model.objects.only("pk", "abilities")
+
+
 def _word_index(model):
     """({effect word: card pks}, {card pk: effect words}) for one model, rebuilt when the catalogue changes."""
     version, _ = catalogue_state()
@@ -95,8 +113,8 @@ def _word_index(model):
     index = _version_cache.get(key)
     if index is None:
         by_word, by_card = {}, {}
-        for pk, abilities in model.objects.values_list("pk", "abilities"):
-            words = effect_words(abilities)
+        for card in _cards_with_effects(model):
+            pk, words = card.pk, card_effect_words(card)
             by_card[pk] = set(words)
             for word in words:
                 by_word.setdefault(word, set()).add(pk)

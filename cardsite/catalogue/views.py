@@ -193,6 +193,13 @@ def card_rulings(kind, number):
     return present_rulings(rulings.for_card(kind, number))
 
 
+def _try_links(kind, card, name=""):
+    """Where to try a card's abilities: the analysis board and the checker, with this printing set up."""
+    from game.checker.links import card_ref, try_links
+
+    return try_links(card_ref(kind, card.number, getattr(card, "printing", "original"), name))
+
+
 def _card_context(card, model):
     mechanics = _mechanics(card)
     similar_pks = search.similar_cards(card, [m["word"] for m in mechanics])
@@ -205,6 +212,10 @@ def _card_context(card, model):
         "similar": similar,
         "printings": printings,
         "rulings": card_rulings("dragons" if model is Dragon else "caves", card.number),
+        # A dragon goes on the board's mat even without an ability; a card without one has nothing to check.
+        "try": _try_links("dragon" if model is Dragon else "cave", card, getattr(card, "name", ""))
+        if model is Dragon or card.abilities else None,
+        "checkable": bool(card.abilities),
     }
 
 
@@ -249,7 +260,8 @@ def guild_list(request):
 def guild_page(request, slug):
     tile = get_object_or_404(GuildTile.objects.select_related("expansion"), slug=slug)
     return render(request, "cardsite/guild.html", {"tile": tile, "rows": tile.guild_abilities.all(),
-                                                   "rulings": card_rulings("guilds", tile.number)})
+                                                   "rulings": card_rulings("guilds", tile.number),
+                                                   "try": _try_links("guild", tile, tile.name), "checkable": True})
 
 
 def _tile_by_number(model, number, route):

@@ -10,6 +10,7 @@ they are needed; without it all four rows of each cave show). Card-mode totals a
 from game.engine.catalogue import CAVE_NAMES, CAVES, RESOURCES
 from game.engine.model import COLUMNS
 
+from .lookups import whole_number
 from .score import cached_kinds
 from .sheet import MAX_PLAYERS, ROUNDS
 
@@ -56,10 +57,9 @@ AUTOMA = [
 
 
 def _int_or_text(text):
-    text = text.strip()
-    if text.lstrip("-").isdigit():
-        return int(text)
-    return text
+    """A box's number, or its text as typed when it is not one, so the sheet's check names the box."""
+    number = whole_number(text)
+    return text.strip() if number is None else number
 
 
 def _markers(text):
@@ -173,11 +173,11 @@ def _read_mat(post, prefix, api, player, where, cat, academy):
             for kind in RESOURCES:
                 where[f"{api}.dragons[{k}].cached.{kind}"] = f"{space}.cached"
             where[f"{api}.dragons[{k}].cached.other"] = f"{space}.cached_other"
-        dug = post.get(f"{prefix}.mat.{cave}.excavated", "").strip()
-        if dug.isdigit():
-            columns = list(range(max(placed, 1) + 1, min(int(dug), COLUMNS) + 1))
-            if int(dug) > COLUMNS:
-                columns = [int(dug)]  # past the mat's end: one space, so one error
+        dug = whole_number(post.get(f"{prefix}.mat.{cave}.excavated", ""))
+        if dug is not None and dug >= 0:
+            columns = list(range(max(placed, 1) + 1, min(dug, COLUMNS) + 1))
+            if dug > COLUMNS:
+                columns = [dug]  # past the mat's end: one space, so one error
             for column in columns:
                 where[f"{api}.cave_cards[{len(cave_cards)}].column"] = f"{prefix}.mat.{cave}.excavated"
                 cave_cards.append({"card": None, "cave": cave, "column": column})
@@ -197,8 +197,10 @@ def _read_cached(post, space, dragon, cat, academy):
     elif other:
         extra = _int_or_text(other)
         cached = dragon.get("cached", 0)
-        both = isinstance(extra, int) and isinstance(cached, int)
-        dragon["cached"] = cached + extra if both else cached if not isinstance(cached, int) else extra
+        if isinstance(extra, int) and isinstance(cached, int):
+            dragon["cached"] = cached + extra
+        else:  # by kind, so each box that cannot be read is named: "other" is the second box, any kind the first
+            dragon["cached"] = {"other": extra, **({} if isinstance(cached, int) else {RESOURCES[0]: cached})}
 
 
 def place_errors(errors, where):
@@ -255,7 +257,7 @@ def layout(post, errors):
             "card_places": [field(f"{prefix}.card.objective_places[{r}]", "Place", "place", f"{who} · Round {r + 1}")
                             for r in range(ROUNDS)],
             "caves": caves,
-            "mat_errors": errors.get(f"{prefix}.mat", []),
+            "mat": field(f"{prefix}.mat", "Mat", "mat", who),
             "objective_counts": [field(f"{prefix}.objective_counts[{r}]", "Count", "number", f"{who} · Round {r + 1}")
                                  for r in range(ROUNDS)],
             "me": value("me", "0") == str(i),

@@ -1,7 +1,20 @@
 """The calculator's view of the catalogue: the engine Catalogue with the ways a person names a card, built once per
 catalogue by the one catalogue service (game/catalogue.py)."""
+import re
+
 from cardsite.catalogue.loader import dragon_slug
 from game import catalogue
+
+WHOLE = re.compile(r"-?\d+")  # \d is a decimal digit in any script; "²" is not one, so int() never fails
+
+
+def whole_number(text):
+    """The int a person typed as a whole number ("12", "-3", " 7 "), or None when the text is not one ("1-2",
+    "1e", "1O", "--3"): the one reading of a typed number for the page and the API alike."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    return int(text) if WHOLE.fullmatch(text) else None
 
 
 class CalculatorCatalogue:
@@ -43,8 +56,8 @@ class CalculatorCatalogue:
         if text.lower() in self.dragon_slugs:
             return self.dragon_slugs[text.lower()]
         head, _, rest = text.partition(" ")
-        if head.isdigit():
-            index = self.find_dragon(int(head), academy or rest.lower().endswith("(updated)"))
+        if whole_number(head) is not None and not head.startswith("-"):
+            index = self.find_dragon(whole_number(head), academy or rest.lower().endswith("(updated)"))
             if index is None or not rest:
                 return index
             name = rest.lower().removesuffix("(updated)").strip()
@@ -58,9 +71,9 @@ class CalculatorCatalogue:
             text = ref.strip().lower().removeprefix("cave card").removeprefix("cave-").removeprefix("cave").strip()
             if text.endswith("(updated)") or text.endswith("-updated"):
                 text, printing = text.removesuffix("(updated)").removesuffix("-updated").strip(), "updated"
-            if not text.isdigit():
+            if whole_number(text) is None:
                 return None
-            ref = int(text)
+            ref = whole_number(text)
         if not isinstance(ref, int) or isinstance(ref, bool):
             return None
         return self.cave_numbers.get((ref, printing), self.cave_numbers.get((ref, "original")))

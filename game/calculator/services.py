@@ -21,12 +21,22 @@ def preview(data):
     """Totals while a sheet is typed in, failing soft: the whole sheet's result when it is valid, else each line
     scored alone (its objective VP taken from its places), and None for a line that has mistakes of its own.
 
-    Returns (lines, errors): per line its total and each dragon's ability VP by card slug, or None."""
+    Returns (lines, errors): per line its total, each dragon's ability VP by card slug and whether the total is
+    `final`, or None. A line scored alone is final in quick mode, where a line's total is its own sum, unless the
+    sheet finds a mistake in it beside the others; in card mode the rounds ranked on counts or mats and the abilities
+    that look at other mats need every line, so while another line has a mistake the total is not final."""
     cat = lookups.current()
     try:
         sheet, result = score(data)
     except SheetInvalid as exc:
-        return [_alone(data, seat, cat) for seat in range(len(_players(data)))], exc.errors
+        lines = [_alone(data, seat, cat) for seat in range(len(_players(data)))]
+        shared = isinstance(data, dict) and data.get("mode") == "card" and (len(lines) + bool(data.get("automa"))) > 1
+        for seat, line in enumerate(lines):
+            if line is not None:
+                # A line valid alone may still be wrong beside the others (a 2nd place with nobody on 1st).
+                own = any(path.startswith(f"players[{seat}].") for path in exc.errors)
+                line["final"] = not shared and not own
+        return lines, exc.errors
     return [_preview_line(line) for line in result["lines"][:len(sheet["players"])]], {}
 
 
@@ -53,7 +63,7 @@ def _alone(data, seat, cat):
 
 
 def _preview_line(line):
-    return {"total": line["total"], "abilities": line.get("abilities_by_card", {})}
+    return {"total": line["total"], "abilities": line.get("abilities_by_card", {}), "final": True}
 
 
 def save(data, owner=None):

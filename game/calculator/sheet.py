@@ -9,6 +9,7 @@ from game.engine import automa as solo
 from game.engine.catalogue import CAVE_INDEX, CAVE_NAMES, CAVES, RESOURCES
 from game.engine.model import COLUMNS
 
+from .lookups import whole_number
 from .score import PLACE_NAMES, cached_kinds, choice_options
 
 MAX_PLAYERS = 5
@@ -67,18 +68,23 @@ class Checker:
             if allow_none:
                 return None
             value = default
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value.strip())
+        if whole_number(value) is not None:
+            value = whole_number(value)
+        # On a mistake an optional number reads as not given, so no check after this one reports the same box again.
+        wrong = None if allow_none else default
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(where, "must be a whole number")
-            return default
+            return wrong
         if value < 0 and not signed:
             self.error(where, "cannot be negative")
-            return default
+            return wrong
         if abs(value) > maximum:
             self.error(where, f"must be at most {maximum}")
-            return default
+            return wrong
         return value
+
+    def has_error(self, path):
+        return path in self.errors
 
     def flag(self, obj, key, path):
         value = obj.get(key, False)
@@ -114,8 +120,8 @@ class Checker:
             return []
         clean = []
         for k, value in enumerate(values):
-            if isinstance(value, str) and value.strip().isdigit():
-                value = int(value)
+            if whole_number(value) is not None:
+                value = whole_number(value)
             if isinstance(value, bool) or not isinstance(value, int):
                 self.error(f"{path}.guild_markers[{k}]", "must be a whole number")
             elif value < 0:
@@ -216,8 +222,8 @@ def _guild_tile(ch, data, academy):
     number = data.get("guild_tile")
     if number in (None, ""):
         return None
-    if isinstance(number, str) and number.isdigit():
-        number = int(number)
+    if whole_number(number) is not None:
+        number = whole_number(number)
     index = ch.cat.guild_numbers.get(number) if isinstance(number, int) else None
     if index is None:
         ch.error("guild_tile", f"no Dragon Guild tile number {number!r}")
@@ -244,8 +250,8 @@ def _objectives(ch, data, academy):
             clean.append(None)
             continue
         number = item.get("tile")
-        if isinstance(number, str) and number.isdigit():
-            number = int(number)
+        if whole_number(number) is not None:
+            number = whole_number(number)
         index = ch.cat.objective_numbers.get(number) if isinstance(number, int) else None
         side = item.get("side")
         if index is None:
@@ -279,7 +285,7 @@ def _places(ch, obj, path, empty=0):
     for r, place in enumerate(places):
         if isinstance(place, str):
             text = place.strip().lower()
-            place = PLACE_WORDS.get(text, int(text) if text.isdigit() else place)
+            place = PLACE_WORDS.get(text, whole_number(text) if whole_number(text) is not None else place)
         if place is None or place == "":
             clean.append(empty)
             continue
@@ -353,7 +359,7 @@ def _quick_player(ch, player, path, academy):
             ch.error(f"{path}.fledglings", "fledglings come with Dragon Academy: turn the expansion on")
         elif entry[field] > limit:
             ch.error(f"{path}.{field}", LIMIT_WORDS[field].format(n=limit))
-    if entry["fledglings"] > entry["visible_dragons"]:
+    if entry["fledglings"] > entry["visible_dragons"] and not ch.has_error(f"{path}.visible_dragons"):
         ch.error(f"{path}.fledglings", "fledglings are dragons on the mat: at most as many as the dragons")
     if len(entry["guild_markers"]) > ch.cat.engine.markers_per_player:
         ch.error(f"{path}.guild_markers", f"each player has {ch.cat.engine.markers_per_player} guild markers")
@@ -405,7 +411,7 @@ def _counts(ch, obj, path):
 
 def _one_of_place_or_count(ch, entry, path):
     for r, (count, place) in enumerate(zip(entry["objective_counts"], entry["objective_places"])):
-        if count is not None and place is not None:
+        if count is not None and place is not None and not ch.has_error(f"{path}.objective_places[{r}]"):
             ch.error(f"{path}.objective_places[{r}]", f"round {r + 1}: give the place or the count, not both")
 
 
@@ -420,7 +426,7 @@ def _check_rounds(ch, clean):
                   if e["objective_places"][r] is not None]
         if placed:
             for path, entry in lines:
-                if entry["objective_places"][r] is None:
+                if entry["objective_places"][r] is None and not ch.has_error(f"{path}.objective_places[{r}]"):
                     ch.error(f"{path}.objective_places[{r}]",
                              f"round {r + 1}: the other lines have places from the round tracker; "
                              f"give {entry['name']}'s place too (all others if no marker)")
@@ -452,8 +458,8 @@ def _card_player(ch, player, path, academy, guild_tile, seen):
                  f"each player has {cat.markers_per_player} guild markers, and this line places {markers}")
     if entry["guild_ability_markers"]:
         _check_ability_row(ch, entry, path, guild_tile)
-    entry["dragons"] = _dragons(ch, player, path, academy, entry["name"], seen)
-    entry["cave_cards"] = _cave_cards(ch, player, path, academy, entry["dragons"], entry["name"], seen)
+    entry["dragons"], spaces = _dragons(ch, player, path, academy, entry["name"], seen)
+    entry["cave_cards"] = _cave_cards(ch, player, path, academy, spaces, entry["name"], seen)
     return entry
 
 
@@ -471,14 +477,15 @@ def _check_ability_row(ch, entry, path, guild_tile):
 
 
 def _dragons(ch, player, path, academy, owner, seen):
+    """The mat's dragons, and every (cave, column) a dragon takes, a misnamed one included."""
     cat = ch.cat.engine
     items = player.get("dragons", [])
     if not isinstance(items, list):
         ch.error(f"{path}.dragons", "expected a list of dragons")
-        return []
+        return [], set()
     if len(items) > cat.max_dragons:
         ch.error(f"{path}.dragons", f"a mat holds at most {cat.max_dragons} dragons, not {len(items)}")
-        return []
+        return [], set()
     clean = []
     taken = {}
     next_column = {cave: 1 for cave in CAVES}
@@ -532,8 +539,8 @@ def _dragons(ch, player, path, academy, owner, seen):
         if choice not in (None, ""):
             options = choice_options(card)
             values = [value for value, _ in options]
-            if isinstance(choice, str) and choice.isdigit():
-                choice = int(choice)
+            if whole_number(choice) is not None:
+                choice = whole_number(choice)
             if not options:
                 ch.error(f"{where}.choice", f"{card.name} has no end-game choice to make")
             elif choice not in values:
@@ -547,7 +554,7 @@ def _dragons(ch, player, path, academy, owner, seen):
                      f"dragons fill a cave from the left: column {column - 1} of the "
                      f"{CAVE_NAMES[CAVE_INDEX[cave]]} is empty")
     clean.sort(key=lambda dragon: (CAVE_INDEX[dragon["cave"]], dragon["column"]))
-    return clean
+    return clean, set(taken)
 
 
 def _dragon_cave(ch, item, where, card):
@@ -588,7 +595,7 @@ def _cached(ch, item, where, card):
     return {kind: n for kind, n in by_kind.items() if n} or 0  # nothing cached is 0, however it was given
 
 
-def _cave_cards(ch, player, path, academy, dragons, owner, seen):
+def _cave_cards(ch, player, path, academy, spaces, owner, seen):
     items = player.get("cave_cards", [])
     if not isinstance(items, list):
         ch.error(f"{path}.cave_cards", "expected a list of cave cards")
@@ -617,7 +624,7 @@ def _cave_cards(ch, player, path, academy, dragons, owner, seen):
         cave = ch.cave(item, where)
         column = ch.whole(item, "column", where, allow_none=True)
         if cave is None or column is None:
-            if column is None:
+            if column is None and not ch.has_error(f"{where}.column"):
                 ch.error(f"{where}.column", "say which column (2 to 4) the cave card covers")
             continue
         if column == 1:
@@ -632,11 +639,12 @@ def _cave_cards(ch, player, path, academy, dragons, owner, seen):
             continue
         taken.add((cave, column))
         clean.append({"card": number, "cave": cave, "column": column})
-    # A dragon beyond the first column sits on a cave card, named or not.
-    for dragon in dragons:
-        if dragon["column"] > 1 and (dragon["cave"], dragon["column"]) not in taken:
-            taken.add((dragon["cave"], dragon["column"]))
-            clean.append({"card": None, "cave": dragon["cave"], "column": dragon["column"]})
+    # A dragon beyond the first column sits on a cave card, named or not; a misnamed dragon's space counts too, so
+    # its one error is not followed by a gap in the cave.
+    for cave, column in sorted(spaces):
+        if column > 1 and (cave, column) not in taken:
+            taken.add((cave, column))
+            clean.append({"card": None, "cave": cave, "column": column})
     for k, item in enumerate(clean):
         if item["column"] > 2 and (item["cave"], item["column"] - 1) not in taken:
             ch.error(f"{path}.cave_cards", f"caves are excavated from the left: column {item['column'] - 1} of the "

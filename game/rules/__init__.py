@@ -105,9 +105,15 @@ CARD_ROUTES = {"dragons": ("dragon-by-number", "Dragon"), "caves": ("cave-by-num
                "guilds": ("guild-by-number", "Guild tile"), "objectives": ("objective-by-number", "Objective tile")}
 
 
+# The cards the analysis board and the checker can set up, by the kind a ruling names them with.
+TRIED_KINDS = {"dragons": "dragon", "caves": "cave", "guilds": "guild"}
+
+
 def present_rulings(rulings):
-    """Rulings as the templates show them: the data plus links to the cards (with names) and to the rule topics."""
+    """Rulings as the templates show them: the data plus links to the cards (with names), to try each card on the
+    analysis board and in the checker, and to the rule topics."""
     from cardsite.catalogue.models import Dragon, GuildTile
+    from game.checker.links import card_ref, try_links
 
     wanted = {n for ruling in rulings for n in ruling.dragons}
     names = {}
@@ -124,8 +130,10 @@ def present_rulings(rulings):
         cards = []
         for kind, (route, noun) in CARD_ROUTES.items():
             for number in ruling.cards(kind):
-                cards.append({"kind": kind, "number": number, "url": reverse(route, args=[number]),
-                              "name": names.get((kind, number)) or f"{noun} {number}"})
+                name = names.get((kind, number)) or f"{noun} {number}"
+                tried = TRIED_KINDS.get(kind)
+                cards.append({"kind": kind, "number": number, "url": reverse(route, args=[number]), "name": name,
+                              "try": try_links(card_ref(tried, number, name=name)) if tried else None})
         shown.append({
             "ruling": ruling, "anchor": f"ruling-{ruling.id}", "cards": cards,
             "topics": [{"anchor": topic, "url": f"{reverse('rules')}#{topic}", "title": titles.get(topic, topic)}

@@ -190,3 +190,18 @@ def test_a_misspelt_dragon_without_column_or_cave_is_one_error(score_api):
     status, body = score_api(card({"name": "Ann", "dragons": [{"card": "Nobody"}, {"card": 74, "cave": C}]}))
     assert status == 400
     assert list(body["errors"]) == ["players[0].dragons[0].card"]
+
+
+def test_a_misspelt_dragon_before_another_is_one_error_on_its_card(score_api):
+    dragons = [{"card": 74, "cave": C}, {"card": "Temperate Bambo Dragon", "cave": C}, {"card": 60, "cave": C}]
+    status, body = score_api(card({"name": "Ann"}, {"name": "Ben", "dragons": dragons}))
+    assert status == 400
+    assert body["errors"] == {"players[1].dragons[1].card": ["no dragon called 'Temperate Bambo Dragon' in the catalogue"]}
+
+
+@pytest.mark.parametrize("column", ["x", 0, 9])
+def test_a_bad_column_is_one_error(score_api, column):
+    status, body = score_api(card({"name": "Ann", "cave_cards": [{"cave": C, "column": column}]}))
+    assert status == 400
+    assert list(body["errors"]) == ["players[0].cave_cards[0].column"]
+    assert len(body["errors"]["players[0].cave_cards[0].column"]) == 1

@@ -311,3 +311,107 @@ def test_objective_places_are_one_tap_buttons_big_enough_for_a_thumb_and_move_wi
     assert checked.get_attribute("value") == "1"
     checked.send_keys(Keys.ARROW_RIGHT)
     assert browser.find_element(By.CSS_SELECTOR, f'input[name="{name}"]:checked').get_attribute("value") == "2"
+
+
+def test_a_typo_in_a_number_box_stays_in_the_box_and_is_named_once(browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.type("players[0].name", "Ann")
+    page.type("players[1].name", "Ben")
+    page.type("players[0].dragon_vp", 30)
+    page.type("players[0].eggs", "1-2")
+    page.type("players[0].coins", "1O")  # a letter O for a zero
+    page.type("players[1].end_game_vp", "1e")
+    total = "output.calc-running[data-block='players[{}]']"
+    wait_for(browser, lambda d: (page.text(total.format(0)), page.text(total.format(1))) == ("–", "–"))
+    page.click("#score-button")
+    wait_for(browser, lambda d: d.find_elements(By.ID, "calc-errors"))
+    items = sorted(i.text for i in browser.find_elements(By.CSS_SELECTOR, "#calc-errors li"))
+    assert items == ["Ann · Coins left: must be a whole number", "Ann · Eggs: must be a whole number",
+                     "Ben · End-game abilities VP: must be a whole number"]
+    assert not browser.find_elements(By.ID, "result")
+    typed = {name: browser.find_element(By.NAME, name).get_attribute("value")
+             for name in ("players[0].eggs", "players[0].coins", "players[1].end_game_vp")}
+    assert typed == {"players[0].eggs": "1-2", "players[0].coins": "1O", "players[1].end_game_vp": "1e"}
+
+
+def test_a_typo_in_a_dragons_box_stays_in_the_box_and_is_named_once(browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.click("input[name=mode][value=card]")
+    page.type("players[0].name", "Ann")
+    space = page.space(0, "golden_grotto", 1)
+    page.type(space + ".dragon", "42")
+    page.type(space + ".eggs", "2-")
+    page.type("players[0].card.coins", "3e")
+    page.click("#score-button")
+    wait_for(browser, lambda d: d.find_elements(By.ID, "calc-errors"))
+    items = sorted(i.text for i in browser.find_elements(By.CSS_SELECTOR, "#calc-errors li"))
+    assert items == ["Ann · Coins left: must be a whole number",
+                     "Ann · Golden Grotto · Eggs: must be a whole number"]
+    assert browser.find_element(By.NAME, space + ".eggs").get_attribute("value") == "2-"
+    assert browser.find_element(By.NAME, "players[0].card.coins").get_attribute("value") == "3e"
+
+
+def test_a_dragon_is_found_by_its_name_alone_and_totals_beside_a_mistake_are_marked(browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.click("input[name=mode][value=card]")
+    page.choose("objectives[3]", "8a")  # round 4 is ranked on the mats: every line counts for every other
+    page.type("players[0].name", "Ann")
+    page.type("players[1].name", "Ben")
+    nests = "[data-player='0'] .calc-cave-golden_grotto .calc-row[data-row='{}'] .calc-nests"
+    # As the server reads them: a name alone, in any case, a slug, a number, or number and name.
+    for row, typed in enumerate(["Great Golden Lung Dragon", "owlatic amphiptere", "86-northern-cavalier-wyvern"],
+                                start=1):
+        page.type(page.space(0, "golden_grotto", row) + ".dragon", typed)
+    shown = ["Great Golden Lung Dragon · 3 nests", "Owlatic Amphiptere · 2 nests", "Northern Cavalier Wyvern · 1 nest"]
+    wait_for(browser, lambda d: [page.text(nests.format(row)) for row in (1, 2, 3)] == shown)
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-player='0'] .calc-nests.calc-warn")
+    assert not page.shown(page.space(0, "golden_grotto", 1) + ".tokens")  # an adult takes no training tokens
+    running = "fieldset[data-player='{}'] legend output.calc-running"
+    wait_for(browser, lambda d: re.fullmatch(r"\d+ VP", page.text(running.format(0))))
+    note = browser.find_element(By.ID, "calc-running-note")
+    assert not note.is_displayed()
+    # Ben's misspelt dragon: his line cannot be scored, and Ann's rank in round 4 waits for it.
+    page.type(page.space(1, "crimson_cavern", 1) + ".dragon", "Temperate Bambo Dragon")
+    wait_for(browser, lambda d: page.text(running.format(0)).startswith("≈ "))
+    assert page.text(running.format(1)) == "–"
+    assert note.is_displayed() and "not final" in note.text
+
+
+def test_on_a_phone_the_score_button_is_above_the_grid_and_takes_the_tap(browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+
+    page = Page(browser)
+    browser.get(live_server.url + "/calculator/")
+    page.type("players[0].name", "Ann")
+    page.type("players[0].dragon_vp", 30)
+    button = browser.find_element(By.ID, "score-button")
+    headers = browser.find_elements(By.CSS_SELECTOR, ".calc-pad tbody th[scope=row]")
+    covered = 0
+    for header in headers:
+        # Scroll the row under the sticky bar, its header's middle at the button's middle.
+        browser.execute_script("""
+            const [header, button] = arguments;
+            const b = button.getBoundingClientRect(), h = header.getBoundingClientRect();
+            window.scrollBy(0, (h.top + h.height / 2) - (b.top + b.height / 2));""", header, button)
+        box = browser.execute_script("""
+            const [header, button] = arguments;
+            const b = button.getBoundingClientRect(), h = header.getBoundingClientRect();
+            return {overlap: h.left < b.right && b.left < h.right && h.top < b.bottom && b.top < h.bottom,
+                    hit: document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2) === button};""",
+                                     header, button)
+        if box["overlap"]:
+            covered += 1
+            assert box["hit"], header.text
+    assert covered, "no row header passed under the Score button"
+    button.click()  # Selenium refuses a click that another element would receive
+    wait_for(browser, lambda d: d.find_elements(By.ID, "result"))
+    assert page.totals() == {"Ann": 30}

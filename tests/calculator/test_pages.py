@@ -287,8 +287,9 @@ def test_preview_fails_soft_line_by_line(client, catalogue):
                                             "players[2].name": "Cy", "players[2].eggs": "many"})
     assert response.status_code == 200
     body = response.json()
-    # Ann's 2nd place has no 1st yet (Cy's line is not done): her total still counts it (1 VP).
+    # Ann's 2nd place has no 1st yet (Cy's line is not done): her total still counts it (1 VP), as not final.
     assert body["totals"] == {"players[0]": 21, "players[2]": None}
+    assert body["final"] == {"players[0]": False, "players[2]": False}
     assert body["errors"]["players[2].eggs"] == ["must be a whole number"]
     assert ScoreSheet.objects.count() == 0
 
@@ -303,4 +304,86 @@ def test_preview_fails_soft_line_by_line(client, catalogue):
 def test_preview_never_fails_on_bad_input(client, catalogue, post):
     response = client.post("/calculator/", post)
     assert response.status_code == 200
-    assert set(response.json()) == {"totals", "abilities", "errors", "general"}
+    assert set(response.json()) == {"totals", "final", "abilities", "errors", "general"}
+
+
+def summary_links(page):
+    return re.findall(r'<li><a href="#([^"]+)">', page)
+
+
+# Card-mode number boxes on the page, by the API path the sheet's check names.
+CARD_NUMBER_BOXES = {
+    "players[0].card.coins": "players[0].coins",
+    "players[0].mat.crimson_cavern[1].eggs": "players[0].dragons[0].eggs",
+    "players[0].objective_counts[0]": "players[0].objective_counts[0]",  # round 1 has no tile: no second error
+}
+UNREADABLE = ["1-2", "1e", "1O", "--3", "2²", "1.5", "+"]
+
+
+@pytest.mark.parametrize("typed", UNREADABLE)
+def test_a_number_box_that_cannot_be_read_keeps_the_text_and_gets_one_error_as_in_the_api(client, score_api, catalogue,
+                                                                                          typed):
+    response = client.post("/calculator/", {**CARD_GAME, **{name: typed for name in CARD_NUMBER_BOXES}})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert sorted(summary_links(page)) == sorted(f"f-{slugify(name)}" for name in CARD_NUMBER_BOXES)
+    for name in CARD_NUMBER_BOXES:
+        assert field_errors(page, name) == ["must be a whole number"]
+        assert f'name="{name}" value="{html.escape(typed)}"' in page  # what was typed stays in the box
+    status, body = score_api({"mode": "card", "objectives": [None, None, None, {"tile": 8, "side": "a"}], "players": [
+        {"name": "Ann", "coins": typed, "objective_counts": [typed],
+         "dragons": [{"card": 74, "cave": "crimson_cavern", "eggs": typed}]},
+        {"name": "Ben"}]})
+    assert status == 400
+    assert body["errors"] == {path: ["must be a whole number"] for path in CARD_NUMBER_BOXES.values()}
+
+
+@pytest.mark.parametrize("typed", UNREADABLE)
+def test_a_quick_box_that_cannot_be_read_gets_one_error_naming_it(client, catalogue, typed):
+    response = client.post("/calculator/", {"mode": "quick", "academy": "on", "players[0].name": "Ann",
+                                            "players[0].eggs": typed, "players[0].end_game_vp": typed,
+                                            "players[1].name": "Ben", "players[1].fledglings": "2",
+                                            "players[1].visible_dragons": typed})
+    assert response.status_code == 400
+    page = response.content.decode()
+    # Ben's 2 fledglings are not "more than his dragons": his dragons could not be read, which is one error.
+    assert sorted(summary_links(page)) == ["f-players0eggs", "f-players0end_game_vp", "f-players1visible_dragons"]
+    assert "Ann · Eggs</a>: must be a whole number" in page
+
+
+def test_a_misspelt_dragon_before_another_is_one_error_on_the_page_with_a_link_that_leads_somewhere(client, catalogue):
+    response = client.post("/calculator/", {**CARD_GAME, "players[1].mat.crimson_cavern[1].dragon": "60",
+                                            "players[1].mat.crimson_cavern[2].dragon": "Temperate Bambo Dragon",
+                                            "players[1].mat.crimson_cavern[3].dragon": "81"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert summary_links(page) == ["f-players1matcrimson_cavern2dragon"]
+    assert "caves are excavated" not in page
+
+
+def test_every_error_link_leads_to_an_element_of_the_page(client, catalogue):
+    from game.calculator.form import layout
+
+    form = layout({}, {"players[1].mat": ["a mat-wide mistake"]})
+    assert form["summary"] == [{"id": "f-players1mat", "label": "Player 2 · Mat", "message": "a mat-wide mistake"}]
+    page = client.get("/calculator/").content.decode()
+    assert 'id="f-players1mat"' in page
+
+
+def test_preview_marks_totals_that_need_a_line_with_a_mistake_as_not_final(client, catalogue):
+    misspelt = {"players[1].mat.golden_grotto[2].dragon": "Temperate Bambo Dragon"}
+    body = client.post("/calculator/", {**CARD_GAME, **misspelt, "preview": "1"}).json()
+    # Ann's round 4 is ranked on the mats, Ben's among them: scored alone she is 1st whatever Ben has.
+    assert body["totals"]["players[1]"] is None
+    assert body["totals"]["players[0]"] is not None
+    assert body["final"] == {"players[0]": False, "players[1]": False}
+    body = client.post("/calculator/", {**CARD_GAME, "preview": "1"}).json()
+    assert body["final"] == {"players[0]": True, "players[1]": True}
+
+
+def test_preview_totals_in_quick_mode_stay_final_beside_a_line_with_a_mistake(client, catalogue):
+    body = client.post("/calculator/", {"mode": "quick", "preview": "1", "players[0].name": "Ann",
+                                        "players[0].dragon_vp": "20", "players[1].name": "Ben",
+                                        "players[1].eggs": "1-2"}).json()
+    assert body["totals"] == {"players[0]": 20, "players[1]": None}
+    assert body["final"] == {"players[0]": True, "players[1]": False}

@@ -49,8 +49,27 @@ def test_unknown_query_field_lists_the_known_fields(api):
     assert "cost.meat" in body["detail"] and "trait" in body["detail"]
 
 
-def test_page_past_the_end_is_a_404(api):
-    api("/api/dragons/?page=999", status=404)
+@pytest.mark.parametrize("url", ["/api/dragons/?page=999", "/api/dragons/?q=tuck&page=99", "/api/guild-tiles/?page=99"])
+def test_page_past_the_end_is_a_404_naming_the_page_in_the_one_error_shape(api, url):
+    body = api(url, status=404)
+    assert body["field"] == "page" and body["code"] == "not_found"
+    assert body["errors"] == {"page": [body["detail"].removeprefix("page: ")]}
+    assert "there is no page 9" in body["detail"] and "the answer fills" in body["detail"]
+
+
+@pytest.mark.parametrize("url, field, choices", [
+    ("/api/dragons/?size=huge", "size", ["hatchling", "small", "medium", "large", "fledgling"]),
+    ("/api/dragons/?trait=huge", "trait", ["shy", "aggressive", "playful", "helpful"]),
+    ("/api/caves/?kind=x", "kind", ["when_played", "if_activated", "once_per_round", "end_game"]),
+    ("/api/dragons/?printing=x", "printing", ["original", "updated"]),
+    ("/api/guild-tiles/?expansion=zz", "expansion", ["base", "academy"]),
+])
+def test_a_value_that_is_not_a_choice_lists_the_choices(api, url, field, choices):
+    body = api(url, status=400)
+    assert body["field"] == field
+    message = body["errors"][field][0]
+    assert message.startswith(url.rsplit("=", 1)[1] + " is not one of ")
+    assert all(choice in message for choice in choices), message
 
 
 def test_bad_requests_change_nothing(api):

@@ -270,3 +270,25 @@ def test_phone_width_shows_icons_rows_and_more_without_sideways_scrolling(browse
     more.click()
     wait_for(browser, lambda d: len(listed(d, "dragon")) == Dragon.objects.filter(size="medium").count())
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_an_old_error_goes_as_soon_as_the_query_changes(browser, live_server, catalogue):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(live_server.url + "/cards/")
+    ready(browser)
+    box = browser.find_element(By.ID, "q")
+    box.send_keys("vp>", Keys.ENTER)
+    error = browser.find_element(By.ID, "search-error")
+    wait_for(browser, lambda d: error.is_displayed())
+    # One more key, as a key press fires it; the page is asked in the same script, before any answer can come.
+    still_shown = browser.execute_script("""
+        const box = document.getElementById('q');
+        box.value += '=';
+        box.dispatchEvent(new Event('input', {bubbles: true}));
+        return !document.getElementById('search-error').hidden;""")
+    assert not still_shown
+    # The query is still wrong: its own error comes back once typing pauses.
+    wait_for(browser, lambda d: error.is_displayed())
+    assert "needs a value" in error.text
