@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from .matches import bots, notify, orders, present, services
@@ -58,6 +59,7 @@ def _lobby(request, error=None, status=200):
     }, status=status)
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def lobby(request):
     if request.method != "POST":
         return _lobby(request)
@@ -78,6 +80,7 @@ def _play_now_context(error=None, field=None, form=None):
             "play_error": error, "play_field": field, "form": form or {}}
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def home(request):
     return render(request, "home.html", _play_now_context())
 
