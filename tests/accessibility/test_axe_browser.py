@@ -64,7 +64,7 @@ def visit(driver, url, ready):
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
-def test_a_page_has_no_accessibility_violation(browser, live_server, catalogue, axe_source, page):
+def test_a_page_has_no_accessibility_violation(axe_source, browser, live_server, catalogue, page):
     path, ready, click = PAGES[page]
     visit(browser, live_server.url + path, ready)
     if click:
@@ -73,7 +73,7 @@ def test_a_page_has_no_accessibility_violation(browser, live_server, catalogue, 
     assert not found, "\n".join(found)
 
 
-def test_a_match_page_has_no_accessibility_violation(browser, live_server, catalogue, axe_source):
+def test_a_match_page_has_no_accessibility_violation(axe_source, browser, live_server, catalogue):
     from django.contrib.auth import get_user_model
 
     from game.matches import services
