@@ -39,6 +39,15 @@ def env_redis_url(name):
     return raw or None
 
 
+def env_path(name, default):
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    if not os.path.isabs(raw):
+        raise ImproperlyConfigured(f"{name} must be an absolute path, not {raw!r}")
+    return Path(raw)
+
+
 def env_list(name, default):
     raw = os.environ.get(name)
     if raw is None:
@@ -175,20 +184,19 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env_path("STATIC_ROOT", BASE_DIR / "staticfiles")  # where `collectstatic` writes, WhiteNoise reads
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# With DEBUG off `collectstatic` writes each file again under a name holding its content's hash, a .gz beside it and
+# the manifest of names; pages link the hashed names, which WhiteNoise serves compressed to whoever asks and lets
+# browsers keep for years (a changed file gets a new name). So production runs `collectstatic` before it starts
+# (docs/deploy.md); a page asked without it is a 500 naming the missing file. A debug server (`dev.py serve`)
+# serves static/ as it is, and so do the tests (tests/conftest.py), neither needing `collectstatic`.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": (
-            # Hashed names need the manifest that `collectstatic` writes; tests and a fresh clone have none.
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or not (STATIC_ROOT / "staticfiles.json").exists()
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        )
-    },
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-WHITENOISE_USE_FINDERS = True
+WHITENOISE_USE_FINDERS = True  # static/ as it is, for the tests and a debug server; production links hashed names
 WHITENOISE_MANIFEST_STRICT = False
 
 # --- cache and the task queue (docs/deploy.md) --------------------------------------------------------------------

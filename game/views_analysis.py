@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
 
 from game.analysis.from_view import position_from_view
 from game.checker.errors import CheckerInputError
@@ -20,6 +21,7 @@ from game.language.vocabulary import CAVES
 MAX_URL_POSITION = 20000
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def analysis(request):
     raw = request.GET.get("p", "")
     start, error = None, None

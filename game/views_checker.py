@@ -3,6 +3,7 @@ runs; `?partial=1` returns only the result, for the page's script to swap in whi
 from urllib.parse import urlencode
 
 from django.shortcuts import render
+from django.views.decorators.gzip import gzip_page
 
 from .checker import services
 from .checker.errors import CheckerInputError
@@ -153,6 +154,7 @@ def _links(params, result):
     result["url"] = url(taken)
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def checker(request):
     params = request.GET
     context = {"values": {k: params.get(k, "") for k in FORM_KEYS}, "errors": {}, "general_errors": [],

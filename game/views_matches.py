@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from .matches import bots, notify, orders, present, services
@@ -59,6 +60,7 @@ def _lobby(request, error=None, status=200):
     }, status=status)
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def lobby(request):
     if request.method != "POST":
         return _lobby(request)
@@ -79,6 +81,7 @@ def _play_now_context(error=None, field=None, form=None):
             "play_error": error, "play_field": field, "form": form or {}}
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def home(request):
     return render(request, "home.html", _play_now_context())
 

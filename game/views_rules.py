@@ -1,10 +1,12 @@
 """The rules reference page, with the official rulings."""
 from django.shortcuts import render
+from django.views.decorators.gzip import gzip_page
 
 from .rules import SECTIONS, Term, present_rulings
 from .rules import rulings as rulings_data
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def rules(request):
     def about(section):
         anchors = {section.slug} | {block.id for block in section.blocks if isinstance(block, Term)}

@@ -84,6 +84,12 @@
     return make("span", {class: "match-marker match-seat-" + seat, title: seatName(seat)}, "P" + (seat + 1));
   }
 
+  // The markers a button shows, in words for its name: a button's name holds what it shows (WCAG's label in
+  // name), so a person who says what they see ("click P1") reaches it.
+  function markersText(seats) {
+    return seats.map(function (s) { return marker(s).textContent; }).join(" ");
+  }
+
   // A small edit button: at least 44px square, keyed so that focus finds it again after the redraw.
   function editButton(key, text, label, onclick, extra) {
     return make("button", Object.assign({type: "button", class: "an-edit", "data-key": key, "aria-label": label,
@@ -109,7 +115,10 @@
       track: function (i) {
         var size = d.board.guild_track.length, lap = Math.floor(me.guild_advancements / size);
         var steps = lap * size + ((i - d.board.guild_start) % size + size) % size;
-        return {cls: "an-edit", label: "Move " + name + "'s guild token to track space " + (i + 1),
+        var here = v.players.filter(function (p) { return p.guild_space === i; }).map(function (p) { return p.seat; });
+        if (v.automa && v.automa.guild_space === i) here.push(v.automa.seat);
+        return {cls: "an-edit", label: "Track space " + (i + 1) + (here.length ? ", " + markersText(here) : "") +
+          ": move " + name + "'s guild token here",
           pressed: me.guild_space === i, attrs: {"data-key": "track:" + i},
           onclick: function () { edit({do: "guild", seat: seat, advancements: steps}); }};
       },
@@ -117,7 +126,8 @@
         var rowNumber = row === -1 ? v.guild.squares.length : row + 1, mine = seats.indexOf(seat) >= 0;
         var where = (row === -1 ? "the END GAME row" : "guild tile row " + rowNumber) + ", square " + (sq + 1);
         return {cls: "an-edit", pressed: mine, attrs: {"data-key": "square:" + row + ":" + sq},
-          label: (mine ? "Take " + name + "'s marker off " : "Put " + name + "'s marker on ") + where,
+          label: (mine ? "Take " + name + "'s marker off " : "Put " + name + "'s marker on ") + where +
+            (seats.length ? ", holding " + markersText(seats) : ""),
           onclick: function () {
             edit({do: mine ? "remove_marker" : "marker", seat: seat, row: rowNumber, square: sq + 1});
           }};
@@ -131,14 +141,14 @@
           onclick: function () { edit({do: "income", seat: seat, space: mine ? null : i + 1}); }};
       },
       displayExtra: function (type, i) {
-        return editButton("display:" + type + ":" + i, "Take out ×", "Take this card out of the display",
+        return editButton("display:" + type + ":" + i, "Take out ×", "Take out this card from the display",
           function () { setDisplay(type, i, null); }, {class: "an-edit an-display-slot", "data-slot": type + ":" + i});
       },
       emptySlot: function (type, i) {
         var typed = type === "dragon" ? dragonTyped() : caveTyped();
         return make("div", {class: "match-card an-empty-slot"}, "(empty " + type + " slot) ",
           editButton("display:" + type + ":" + i, typed === null ? "Fill from the deck" : "Put " + typed + " here",
-            "Fill this " + type + " slot " + (typed === null ? "from the deck" : "with " + typed),
+            (typed === null ? "Fill from the deck" : "Put " + typed + " here") + ": the empty " + type + " slot",
             function () { setDisplay(type, i, typed === null ? "deck" : typed); },
             {class: "an-edit an-display-slot", "data-slot": type + ":" + i}));
       },
@@ -163,8 +173,9 @@
       var here = v.players.filter(function (p) { return p.objective_places.length >= rnd && p.objective_places[rnd - 1] === place; });
       var pressed = mine.length >= rnd && mine[rnd - 1] === place;
       var words = place ? T.PLACES[place - 1] + " (" + (vp[place - 1] || 0) + " VP)" : "all others";
-      box.appendChild(editButton("place:" + rnd + ":" + place, [words, " "].concat(here.map(function (p) { return marker(p.seat); })),
-        "Put " + seatName(seat) + "'s objective marker on round " + rnd + ", " + words,
+      box.appendChild(editButton("place:" + rnd + ":" + place, [words, " "].concat(here.map(function (p, i) { return i ? [" ", marker(p.seat)] : marker(p.seat); })),
+        "Put " + seatName(seat) + "'s objective marker on round " + rnd + ": " + words +
+          (here.length ? " " + markersText(here.map(function (p) { return p.seat; })) : ""),
         function () { edit({do: "objective", seat: seat, round: rnd, place: place}); },
         {"aria-pressed": String(pressed), class: "an-edit an-place"}));
     });
@@ -295,7 +306,7 @@
       }, {class: "an-edit an-hand-add"}));
     var cavesRow = make("div", {class: "an-clicks"}, make("span", {class: "an-note"}, "Cave cards in hand: "));
     caves.forEach(function (number, i) {
-      cavesRow.appendChild(editButton("cave:" + number, "cave " + number + " ×", "Discard cave card " + number + " from the hand",
+      cavesRow.appendChild(editButton("cave:" + number, "cave " + number + " ×", "Discard cave " + number + " from the hand",
         function () { edit({do: "cave_cards", seat: seat.seat, caves: caves.slice(0, i).concat(caves.slice(i + 1))}); },
         {class: "an-edit an-cave-card", "data-card": String(number)}));
     });

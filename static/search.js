@@ -11,6 +11,9 @@
   let timer = null;
   let generation = 0;
   let selected = -1;
+  // The result the arrow keys reach is only outlined on screen, while focus stays in the search box: this region
+  // says it aloud to a screen reader.
+  const spoken = document.getElementById("search-selected");
 
   // --- the query's top-level terms, so the panel can read and rewrite its own fields -----------------------
   function splitTerms(text) {
@@ -295,6 +298,8 @@
     selected = Math.max(0, Math.min(index, links.length - 1));
     links.forEach((link, i) => link.parentElement.classList.toggle("selected", i === selected));
     links[selected].scrollIntoView({ block: "nearest" });
+    const name = links[selected].textContent.replace(/\s+/g, " ").trim();
+    spoken.textContent = `Result ${selected + 1} of ${links.length}: ${name}. Enter opens it.`;
   }
 
   document.addEventListener("keydown", (event) => {
@@ -315,6 +320,7 @@
     } else if (event.key === "Escape" && event.target === input) {
       selected = -1;
       results().forEach((link) => link.parentElement.classList.remove("selected"));
+      spoken.textContent = "";
     }
   });
 

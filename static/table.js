@@ -45,6 +45,11 @@
       title: label || shown});
   }
 
+  // Markers side by side, a space between them, so their words read "P1 P2" and not "P1P2" (the gap is CSS's).
+  function markerRow(ctx, seats) {
+    return seats.flatMap((seat, i) => (i ? [" ", ctx.marker(seat)] : [ctx.marker(seat)]));
+  }
+
   // What the mat prints along a cave's path (before each space, and at its end), as the walk meets it.
   function printed(item, where) {
     if (!item) return el("span", {class: "match-path-icon"});
@@ -128,7 +133,7 @@
     return el("div", {class: "match-income", "data-income-round": rnd}, el("span", {class: "match-note"}, "Income spaces: "),
       spaces.map((text, i) => {
         const who = sitters.filter((s) => s.space === i).map((s) => s.seat);
-        const body = [`${i + 1}. ${text}`, who.length ? " " : null, who.map(ctx.marker)];
+        const body = [`${i + 1}. ${text}`, who.length ? " " : null, markerRow(ctx, who)];
         const act = ctx.income ? ctx.income(rnd, i, who) : null;
         return act ? target(act, "match-income-space", body)
           : el("span", {class: "match-income-space", "data-income": `${rnd}:${i}`}, body);
@@ -178,8 +183,8 @@
     const trackFacts = board ? board.guild_track : [];
     const spaces = trackFacts.map((sp, i) => {
       const body = [sp.brown ? pic("guild", "place a marker") : pic(sp.icon, sp.text),
-        el("span", {class: "match-track-who"}, v.players.filter((p) => p.guild_space === i).map((p) => ctx.marker(p.seat)),
-          v.automa && v.automa.guild_space === i ? ctx.marker(v.automa.seat) : null)];
+        el("span", {class: "match-track-who"}, markerRow(ctx, v.players.filter((p) => p.guild_space === i).map((p) => p.seat)
+          .concat(v.automa && v.automa.guild_space === i ? [v.automa.seat] : [])))];
       const act = ctx.track ? ctx.track(i) : null;
       return el("li", {class: "match-track-space" + (sp.brown ? " match-track-brown" : ""),
         title: sp.brown ? "place a marker on the guild tile" : sp.text},
@@ -189,7 +194,7 @@
     const squares = v.guild.squares;
     const squareCell = (row, sq, seats) => {
       const act = ctx.square ? ctx.square(row, sq, seats) : null;
-      const body = seats.length ? seats.map(ctx.marker) : ["□"];
+      const body = seats.length ? markerRow(ctx, seats) : ["□"];
       return act ? target(Object.assign({attrs: {"data-square": `${row}:${sq}`}}, act), "match-square", body)
         : el("span", {class: "match-square"}, body);
     };

@@ -72,6 +72,21 @@ def catalogue(db):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def static_files_as_they_are():
+    """Pages link static/'s files by their own names, as on a debug server: production's hashed names need
+    `collectstatic` first, which tests/fleet/test_static_files_browser.py runs for a production server of its own."""
+    from django.test import override_settings
+
+    plain = override_settings(STORAGES={
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    })
+    plain.enable()
+    yield
+    plain.disable()
+
+
+@pytest.fixture(scope="session", autouse=True)
 def generous_rate_limits():
     """Tests sign in, sign up and write far faster than a person: limits high enough never to trip here. Tests
     about the limits (tests/security/) set their own low ones."""

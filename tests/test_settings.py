@@ -13,7 +13,7 @@ SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "S
                       "SECURE_HSTS_SECONDS", "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE",
                       "RATE_LIMIT_SIGN_IN", "RATE_LIMIT_SIGN_UP", "RATE_LIMIT_WRITE", "TRUSTED_PROXIES",
                       "JSON_MAX_DEPTH", "LOG_LEVEL", "CATALOGUE_VERSION_REUSE_MS", "WYRMDEX_PG_PREPARE",
-                      "MATCH_POLL_MS")
+                      "MATCH_POLL_MS", "STATIC_ROOT")
 
 
 def manage(*args, **env):
@@ -67,6 +67,7 @@ def test_check_deploy_warns_when_production_forgets_https(tmp_path):
     ("MATCH_POLL_MS", "often", "MATCH_POLL_MS must be a whole number"),
     ("MATCH_POLL_MS", "50", "MATCH_POLL_MS must be at least 250 milliseconds"),
     ("WYRMDEX_PG_PREPARE", "sometimes", "WYRMDEX_PG_PREPARE must be one of true/false"),
+    ("STATIC_ROOT", "staticfiles", "STATIC_ROOT must be an absolute path"),
 ])
 def test_a_bad_setting_stops_the_start_naming_the_variable(tmp_path, variable, value, message):
     result = manage("check", **production_env(tmp_path, **{variable: value}))

@@ -4,6 +4,7 @@ import re
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.views.decorators.gzip import gzip_page
 
 from cardsite.catalogue import card_index, filters, query, search
 from cardsite.catalogue.models import (
@@ -109,6 +110,7 @@ def result_row(kind, card):
     return row
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def search_page(request):
     text = request.GET.get("q", "")
     shown_kind = request.GET.get("type", "all")
@@ -171,6 +173,7 @@ EXAMPLES = [
 ]
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def query_help(request):
     return render(request, "cardsite/help.html", {
         "examples": EXAMPLES,
@@ -219,6 +222,7 @@ def _card_context(card, model):
     }
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def dragon_page(request, slug):
     dragon = get_object_or_404(Dragon.objects.select_related("expansion", "original"), slug=slug)
     context = _card_context(dragon, Dragon)
@@ -247,16 +251,19 @@ def cave_by_number(request, number):
     return _by_number(CaveCard, number, "cave-page")
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def cave_page(request, slug):
     cave = get_object_or_404(CaveCard.objects.select_related("expansion", "original"), slug=slug)
     return render(request, "cardsite/cave.html", _card_context(cave, CaveCard))
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def guild_list(request):
     tiles = GuildTile.objects.select_related("expansion").prefetch_related("guild_abilities")
     return render(request, "cardsite/guild_list.html", {"tiles": tiles})
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def guild_page(request, slug):
     tile = get_object_or_404(GuildTile.objects.select_related("expansion"), slug=slug)
     return render(request, "cardsite/guild.html", {"tile": tile, "rows": tile.guild_abilities.all(),
@@ -280,11 +287,13 @@ def objective_by_number(request, number):
     return _tile_by_number(ObjectiveTile, number, "objective-page")
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def objective_list(request):
     tiles = ObjectiveTile.objects.select_related("expansion").prefetch_related("sides")
     return render(request, "cardsite/objective_list.html", {"tiles": tiles})
 
 
+@gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def objective_page(request, slug):
     tile = get_object_or_404(ObjectiveTile.objects.select_related("expansion"), slug=slug)
     return render(request, "cardsite/objective.html", {"tile": tile, "sides": tile.sides.all(),

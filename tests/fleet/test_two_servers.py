@@ -33,7 +33,7 @@ PORTS = (8301, 8302)
 PASSWORD = "a-long-fleet-password-1"
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
                       "SECURE_HSTS_SECONDS", "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE", "REDIS_URL",
-                      "QUEUE_WORKERS")
+                      "QUEUE_WORKERS", "STATIC_ROOT")
 
 
 def reachable_or_skip():
@@ -143,10 +143,11 @@ def fleet(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
     env.update({"DATABASE_URL": f"{PG_SERVER}/{DATABASE}", "REDIS_URL": REDIS_URL, "DEBUG": "false",
                 "SECRET_KEY": "fleet-test-" + uuid.uuid4().hex + uuid.uuid4().hex, "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                "QUEUE_WORKERS": "1"})
+                "QUEUE_WORKERS": "1", "STATIC_ROOT": str(logs / "static")})
     manage(env, "shell", "-c", (  # one interpreter for the whole set-up: starting Django is the slow part
         "import datetime; from django.core.management import call_command; "
         "call_command('migrate', verbosity=0); call_command('load_catalogue', verbosity=0); "
+        "call_command('collectstatic', interactive=False, verbosity=0); "  # production links hashed static names
         "from django.contrib.auth.models import User; "
         "from cardsite.accounts.models import Session; from django.utils import timezone; "
         f"User.objects.create_superuser('alice', 'alice@example.com', {PASSWORD!r}); "

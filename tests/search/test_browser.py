@@ -292,3 +292,30 @@ def test_an_old_error_goes_as_soon_as_the_query_changes(browser, live_server, ca
     # The query is still wrong: its own error comes back once typing pauses.
     wait_for(browser, lambda d: error.is_displayed())
     assert "needs a value" in error.text
+
+
+def test_the_result_reached_with_the_arrow_keys_is_said_aloud(browser, live_server, catalogue):
+    """Focus stays in the search box while the arrows outline a result, so a screen reader hears of it only through
+    a live region (role=status), which names the result and how to open it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(live_server.url + "/cards/")
+    wait_for(browser, lambda d: d.find_element(By.ID, "search-status").get_attribute("data-state") == "ready")
+    box = browser.find_element(By.ID, "q")
+    box.send_keys("cave:golden")
+    expected = Dragon.objects.filter(golden_grotto=True).count()
+    wait_for(browser, lambda d: d.find_element(By.ID, "dragon-count").text == str(expected))
+
+    box.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    links = browser.find_elements(By.CSS_SELECTOR, ".result-group:not([hidden]) .result a")
+    second = browser.find_element(By.CSS_SELECTOR, ".result.selected a")
+    assert second == links[1]
+    spoken = browser.find_elements(By.CSS_SELECTOR, "[role=status]#search-selected, [aria-live]#search-selected")
+    assert spoken, "no live region tells which result the arrow keys reached"
+    name = " ".join(second.get_attribute("textContent").split())
+    assert spoken[0].get_attribute("textContent") == f"Result 2 of {len(links)}: {name}. Enter opens it."
+    assert browser.switch_to.active_element == box  # the person keeps typing where they were
+
+    box.send_keys(Keys.ESCAPE)
+    assert spoken[0].get_attribute("textContent") == ""
