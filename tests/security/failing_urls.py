@@ -11,3 +11,13 @@ def broken(request):
 
 
 urlpatterns = [path("api/broken/", broken), path("broken/", broken), *site]
+
+
+class BrokenMiddleware:
+    """A middleware with a bug: every request it sees raises, before any view."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        raise RuntimeError("a middleware's bug, on purpose")

@@ -143,3 +143,15 @@ def test_a_view_that_raises_answers_json_on_the_api_and_the_error_page_elsewhere
     assert page["Content-Type"].startswith("text/html")
     assert b"Something went wrong" in page.content
     _logged_bug(caplog, page["X-Request-ID"])
+
+
+def test_a_middleware_that_raises_answers_json_on_the_api_too(visitor, caplog, settings):
+    """A bug below the views (a middleware, say the rate limiter's cache) answers the same JSON on the API."""
+    settings.MIDDLEWARE = [settings.MIDDLEWARE[0], "tests.security.failing_urls.BrokenMiddleware",
+                           *settings.MIDDLEWARE[1:]]
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        response = visitor.get("/api/dragons/", HTTP_X_REQUEST_ID="bug-hunt-3")
+    assert response.status_code == 500
+    assert response.json()["code"] == "server_error" and response.json()["request_id"] == "bug-hunt-3"
+    assert response["X-Request-ID"] == "bug-hunt-3"
+    assert _logged_bug(caplog, "bug-hunt-3").exc_info[0] is RuntimeError
