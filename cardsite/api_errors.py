@@ -7,12 +7,14 @@ Every error answer has one JSON body shape (docs/api.md, "Errors"):
 
 The site's own `SiteError`s, DRF's and Django's HTTP errors, the query parser's `QueryError` and the engine's two
 typed refusals (`MalformedDecision`, `IllegalDecision`: mapped here by class, the engine stays free of Django) are
-answered; anything else is a bug, left to Django to log with its traceback and answer 500.
+answered; anything else is a bug, left to Django to log with its traceback and answer 500 through `server_error`
+(the site's `handler500`): the one body shape with the request's id for API clients, the error page for people.
 """
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -117,3 +119,16 @@ def error_response(request, exc):
     for name, value in _headers(exc).items():
         response[name] = value
     return response
+
+
+def server_error(request):
+    """The site's `handler500`, for an exception nobody expected anywhere (a view, a middleware). Django has already
+    logged it with its traceback under the request's id; an API client gets the one body shape naming that id (the
+    same as the `X-Request-ID` header), a person the error page."""
+    if not wants_json(request):
+        return defaults.server_error(request)
+    request_id = getattr(request, "id", None)
+    status, body = shape(500, "something went wrong on our side; it is not something you sent. If it keeps "
+                              f"happening, tell us the request id {request_id}", "server_error",
+                         request_id=request_id)
+    return JsonResponse(body, status=status)

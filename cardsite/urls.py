@@ -4,6 +4,9 @@ from django.urls import include, path
 from cardsite.health import health
 from game.views_matches import home
 
+# A bug answers the one JSON error shape (with the request id) on the API, the error page elsewhere.
+handler500 = "cardsite.api_errors.server_error"
+
 urlpatterns = [
     path("", home, name="home"),
     path("health/", health, name="health"),

@@ -137,11 +137,12 @@ class Match(models.Model):
     places = models.JSONField(null=True, blank=True, help_text="Final place of each seat (1 is first), "
                                                                "seats that left placed last.")
     # Integrity (game/matches/integrity.py): the last link of the hash chain over setup and decisions, and a seal
-    # over setup, chain, version and state. Both empty until the match is dealt.
+    # over setup, chain, version, state and the record (status, places, seats...). Both empty until the match is dealt.
     chain = models.CharField(max_length=64, blank=True, editable=False,
                              help_text="The hash chain's last link: the setup, then every decision in turn.")
     seal = models.CharField(max_length=64, blank=True, editable=False,
-                            help_text="Hash of the setup, chain, version and state; checked on every load.")
+                            help_text="Hash of the setup, chain, version, state and record (status, places, "
+                                      "seats); checked on every load and change.")
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     changed = models.DateTimeField(auto_now=True)
 

@@ -110,6 +110,10 @@ def play_now(request):
 
 
 def _board(request, match, error=None, status=200, chat_text=""):
+    try:
+        services.load_state(match)  # a damaged match is refused here with its reason, never drawn from its record
+    except MatchError as exc:
+        return _lobby(request, error=str(exc), status=exc.status)
     your_seat = services.seat_of(match, request.user)
     seats = list(match.seats.all())
     mine = seats[your_seat] if your_seat is not None else None
@@ -134,12 +138,7 @@ def can_order(match, seat):
 
 
 def board(request, pk):
-    match = services.read_match(pk)
-    try:
-        services.load_state(match)  # a damaged match is refused here with its reason, not left "loading" for ever
-    except MatchError as exc:
-        return _lobby(request, error=str(exc), status=exc.status)
-    return _board(request, match)
+    return _board(request, services.read_match(pk))
 
 
 def _act(request, pk, action):

@@ -5,7 +5,12 @@ A position is `{"setup": {...}, "edits": [...], "seat": n}` (docs/analysis.md): 
 changes one thing, as a click on the drawn table does. Or it is a whole position in the engine's format
 (docs/positions.md, `"format": "wyrmdex-position"`), as every answer returns it, with edits and seat beside it if
 wanted. Every mistake is an `AnalysisInputError` naming the JSON path to blame.
+
+A whole position inside an ability carries the engine's interpreter stack under a seal keyed with the site's secret
+(`seal_key`): only positions this site answered with can bring one back.
 """
+from django.utils.crypto import salted_hmac
+
 from game.engine.decisions import MalformedDecision
 from game.engine.model import COLUMNS
 from game.engine.position import FORMAT as POSITION_FORMAT
@@ -25,6 +30,13 @@ SETUP_KEYS = {"players", "seed", "academy", "automa", "empty"}
 # engine take it unasked, and the round would be over before anyone looked at it.
 EMPTY_PLAYER = {"hand": [], "cave_cards": [], "coins": 1, "nest_eggs": 0}
 POSITION_KEYS = {"setup", "edits", "seat"}
+SEAL_SALT = "wyrmdex.analysis.position-seal"
+
+
+def seal_key():
+    """The key of the seal on a position's interpreter stack (game/engine/position.py): derived from SECRET_KEY, so
+    every app server of the site accepts the others' positions and nobody else can seal a forged stack."""
+    return salted_hmac(SEAL_SALT, "engine.seal").digest()
 
 
 def whole(value, field, low=0, high=MAX_COUNT):
@@ -99,7 +111,7 @@ def read(cards, data):
     if data.get("format") == POSITION_FORMAT:  # a whole position (docs/positions.md), edits and seat beside it
         whole_position = {key: value for key, value in data.items() if key not in ("edits", "seat")}
         try:
-            st = load_position(cards.cat, whole_position)
+            st = load_position(cards.cat, whole_position, seal_key=seal_key())
         except PositionError as error:  # its field is a path inside the position (the top is called "position")
             field = error.field if error.field.startswith("position") else f"position.{error.field}"
             raise AnalysisInputError(field, error.message) from None

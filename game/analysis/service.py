@@ -4,7 +4,18 @@ gives), what it refuses (with the rule, linked to /rules/) and which official ru
 
 Nothing is saved: an answer is a pure function of the request, so a branch is a list of decisions and the move
 tree lives with the client (the page keeps it, the URL shares it).
+
+Every position comes from the client, so whatever the engine raises while it plays one is a refusal of that position
+(a 400 naming `position`, logged as a warning with the position's digest), never a 500 (`refusing_what_breaks`).
 """
+import hashlib
+import json
+import logging
+from contextlib import contextmanager
+
+from django.db import Error as DatabaseError
+
+from cardsite.errors import SiteError
 from game import catalogue
 from game.checker import resolve
 from game.checker.services import current_cards
@@ -21,6 +32,8 @@ from game.rules import rules_anchor, rulings
 
 from . import board
 from .errors import AnalysisInputError
+
+logger = logging.getLogger(__name__)
 
 BODY_KEYS = {"position", "try", "decisions"}
 TRY_KEYS = {"seat", "card", "ability", "at", "end", "guild"}
@@ -304,6 +317,30 @@ def drawn(st, snapshot):
 
 # -- the whole run --------------------------------------------------------------------------------------------
 
+def position_digest(position):
+    """A short name for a client's position in the logs: the same position, the same digest."""
+    text = json.dumps(position, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:16]
+
+
+@contextmanager
+def refusing_what_breaks(position):
+    """Run the engine on the client's position. A refusal we wrote (the site's errors, the engine's two typed ones)
+    passes as it is, and so does a database's failure (not the position's doing); anything else the engine raises
+    means the position is one it cannot play (a table no game reaches, a stack the seal let through), so it is
+    refused naming `position` and logged as a warning, with its traceback, under the position's digest."""
+    try:
+        yield
+    except (SiteError, MalformedDecision, IllegalDecision, DatabaseError):
+        raise
+    except Exception as error:
+        digest = position_digest(position)
+        logger.warning("analysis: the engine failed on position %s (%s: %s)", digest, type(error).__name__, error,
+                       exc_info=True)
+        raise AnalysisInputError("position", f"the engine cannot play this position (reference {digest}); start "
+                                             f"from a position this board gave, or edit its table") from None
+
+
 def attempt_seat(st, attempt):
     seat = attempt.get("seat")
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else st.current
@@ -338,6 +375,11 @@ def analyse(body):
     position, attempt, decisions = read_body(body)
     snapshot = catalogue.current()
     cards = current_cards(snapshot)
+    with refusing_what_breaks(position):
+        return _analyse(snapshot, cards, position, attempt, decisions)
+
+
+def _analyse(snapshot, cards, position, attempt, decisions):
     st = board.read(cards, position)
     st.events = []
     notes = start(cards, st, attempt)
@@ -360,7 +402,7 @@ def analyse(body):
         "rulings": touched_rulings(st, subject),
         "table": table(st),
         "drawing": drawn(st, snapshot),
-        "position": export_position(st),
+        "position": export_position(st, seal_key=board.seal_key()),
     }
 
 
@@ -389,6 +431,11 @@ def engine(body):
     body, budget = read_budget(body)
     position, attempt, decisions = read_body(body)
     cards = current_cards()
+    with refusing_what_breaks(position):
+        return _engine(cards, position, attempt, decisions, budget)
+
+
+def _engine(cards, position, attempt, decisions, budget):
     st = board.read(cards, position)
     st.events = None
     start(cards, st, attempt)

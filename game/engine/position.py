@@ -5,13 +5,15 @@
 `MalformedDecision` with `.field`) on the first mistake; `build_position(catalogue, **partial)` fills in what a
 partial position leaves out (the rest of the cards dealt at random) and loads it. Every state a game can reach
 exports to a position that loads back to an equal state, even in the middle of an ability: the `engine` part keeps
-the interpreter's stack, frames and pending question for that.
+the interpreter's stack, frames and pending question for that, under a seal keyed with `seal_key` (see `_seal`).
 
 `position_to_text` / `position_from_text` give a compact form of a position for sharing in a URL.
 """
 import base64
 import hashlib
+import hmac
 import json
+import secrets
 import zlib
 
 from ..language.vocabulary import CAVE_NAMES, CAVES, RESOURCES
@@ -39,6 +41,9 @@ PLAYER_KEYS = ("coins", "resources", "hand", "cave_cards", "nest_eggs", "mat", "
 SPACE_KEYS = ("cave_card", "dragon", "eggs", "cached", "tucked", "training", "fed", "grown_up")
 ENGINE_KEYS = ("rng", "next_frame", "stack", "frames", "pending", "seal")
 PLAIN_TURN = [{"t": "turn"}]
+# The key of seals made without one (tests, a process that exports and loads its own positions): good only inside
+# the process that drew it. A server whose positions travel to a client and back passes its own secret key.
+PROCESS_KEY = secrets.token_bytes(32)
 
 
 class PositionError(MalformedDecision):
@@ -53,8 +58,9 @@ class PositionError(MalformedDecision):
 
 # -- export -------------------------------------------------------------------------------------------------------
 
-def export_position(st):
-    """The position of a game state, as plain JSON (see docs/positions.md)."""
+def export_position(st, seal_key=None):
+    """The position of a game state, as plain JSON (see docs/positions.md); a state inside an ability carries the
+    interpreter's part sealed with `seal_key` (bytes; the process's own key when None)."""
     cat = st.cat
 
     def dragon(i):
@@ -82,7 +88,7 @@ def export_position(st):
         data = st.to_json()
         engine.update(json.loads(json.dumps({"stack": data["stack"], "frames": data["frames"],
                                              "pending": data["pending"]})))
-        engine["seal"] = _seal(engine)
+        engine["seal"] = _seal(engine, seal_key)
     options = {"players": len(st.players), "academy": bool(st.options.get("academy")),
                "updated": bool(st.options.get("updated")), "seed": st.options.get("seed", 0)}
     automa = None
@@ -231,8 +237,9 @@ class _Cards:
                                                         f"in the display, a deck or a discard pile")
 
 
-def load_position(catalogue, data):
-    """The game state a position describes; raise PositionError naming the first wrong field."""
+def load_position(catalogue, data, seal_key=None):
+    """The game state a position describes; raise PositionError naming the first wrong field. The interpreter's part
+    of a position inside an ability is taken only under a seal made with the same `seal_key` as `export_position`'s."""
     cat = catalogue
     _object(data, "position", TOP_KEYS)
     if data.get("format", FORMAT) != FORMAT:
@@ -343,7 +350,7 @@ def load_position(catalogue, data):
             solo.setup(st, [])
             st.start = start
     cards.check_all_placed("decks")
-    return _engine(st, _object(data.get("engine", {}), "engine", ENGINE_KEYS))
+    return _engine(st, _object(data.get("engine", {}), "engine", ENGINE_KEYS), seal_key)
 
 
 def _player(cat, cards, st, i, data, rows, shape):
@@ -531,17 +538,17 @@ def _guild_squares(st, guild, shape, seats):
                 raise PositionError(f"players[{pl.seat}].guild_markers[{k}]", "no such marker on the tile's squares")
 
 
-def _seal(engine):
-    """A short digest of the interpreter's part (stack, frames, question). They are the engine's own working data,
-    copied out as they are, not a table anyone edits: a position whose seal does not match them is refused, because
-    an edited task could stop the game later with a crash instead of an error now. Positions are edited through
-    their table fields."""
-    inner = {key: engine.get(key) for key in ("stack", "frames", "pending")}
+def _seal(engine, key):
+    """The keyed digest (HMAC-SHA256) of the interpreter's part (stack, frames, question). They are the engine's own
+    working data, copied out as they are, not a table anyone edits: the loader trusts their shape, so a forged task
+    could crash the game. Only the holder of `key` can seal them, so a position whose seal does not match is refused
+    before they are read. Positions are edited through their table fields."""
+    inner = {name: engine.get(name) for name in ("stack", "frames", "pending")}
     text = json.dumps(inner, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return hmac.new(PROCESS_KEY if key is None else key, text.encode(), hashlib.sha256).hexdigest()
 
 
-def _engine(st, engine):
+def _engine(st, engine, seal_key):
     """The generator and, for a state paused inside an ability, the interpreter's stack, frames and question."""
     st.rng = Rng(_int(engine.get("rng", st.options["seed"] % 2 ** 64), "engine.rng", 0, 2 ** 64 - 1))
     st.next_frame = _int(engine.get("next_frame", 0), "engine.next_frame")
@@ -556,7 +563,7 @@ def _engine(st, engine):
         return st
     stack = _list(engine["stack"], "engine.stack")
     for k, task in enumerate(stack):
-        if not isinstance(task, dict) or task.get("t") not in HANDLERS:
+        if not isinstance(task, dict) or not isinstance(task.get("t"), str) or task["t"] not in HANDLERS:
             raise PositionError(f"engine.stack[{k}]", "not a task of this engine")
     frames = _object(engine.get("frames", {}), "engine.frames", tuple(engine.get("frames") or ()))
     for key, frame in frames.items():
@@ -569,9 +576,12 @@ def _engine(st, engine):
         _int(pending.get("player"), "engine.pending.player", 0, len(st.players) - 1)
         if not stack:
             raise PositionError("engine.pending", "a question needs its task on engine.stack")
-    if engine.get("seal") != _seal(engine):
-        raise PositionError("engine.stack", "the interpreter's stack, frames or question were edited or not written by "
-                                            "this engine (engine.seal does not match them); edit a position through its "
+    # Only the holder of the key seals: a stack of the right shape is still not read unless the seal matches.
+    seal = engine.get("seal")
+    if not isinstance(seal, str) or not hmac.compare_digest(seal.encode("utf-8", "replace"),
+                                                           _seal(engine, seal_key).encode()):
+        raise PositionError("engine.stack", "the interpreter's stack, frames or question were edited or not sealed "
+                                            "here (engine.seal does not match them); edit a position through its "
                                             "table fields, or leave engine.stack out to start at a main action")
     data = st.to_json()
     data.update(stack=stack, frames=frames, pending=pending)

@@ -2,18 +2,24 @@
 
 Each decision row stores its `link`: the hash of the previous link and the decision (number, seat, kind, args).
 The chain begins at the setup (catalogue, players, options, seed), so decision 1's link already depends on the seed.
-The match row stores the last link (`chain`) and a `seal`: the hash of the setup, the chain, the version and the
-snapshot of the state. Checks run at three depths:
+The match row stores the last link (`chain`) and a `seal`: the hash of the setup, the chain, the version, the
+snapshot of the state and the match's record (`record`: every other field that decides who may act and what is
+shown: status, ending, places, whose move, the creator, privacy, the clock's rules, and each seat's account,
+controller, bot level and whether it left). Checks run at three depths:
 
-- every load of the state (`check_seal`): the seal still matches the row; one hash, no query. Finds a changed seed,
-  version or option, and an edited snapshot (a hand, a deck, a score).
+- every load of the state and every change of a match (`check_seal`): the seal still matches the row and its seats;
+  one hash, no query of its own when the seats were read with the match. Finds a changed seed, version or option,
+  an edited snapshot (a hand, a deck, a score), a status or places set by hand, a seat handed to another account.
 - before every write (`check_log_tail`): the newest decision rows end exactly at the version and carry the chain;
   one small query. Finds a missing (truncated) or extra decision row and an edited newest decision.
 - on demand (`verify`, `manage.py verify_matches [--replay]`): the whole chain from the setup, and optionally a
-  replay of the log that must be legal at every step and reproduce the snapshot.
+  replay of the log that must be legal at every step, reproduce the snapshot and agree with the status, whose move
+  and the places.
 
 A match that fails a check is refused with `MatchDamaged` and left as it is for staff to look at. Every service that
-changes `version`, `state` or the log must store the new `chain` and `seal` (`next_link`, `seal_start`, `reseal`);
+changes `version`, `state`, the log or a field of the record must store the new `chain` and `seal` (`next_link`,
+`seal_start`, `reseal`). The deadline and the reminder flag are not sealed: they say when, not who, and the sweep
+moves them on its own;
 these are plain SHA-256 digests for finding accidents and hand edits, not signatures against someone who can write
 the database.
 """
@@ -25,7 +31,7 @@ from django.db.models import CharField, IntegerField, JSONField, OuterRef, Subqu
 
 from game import catalogue
 from game.engine.state import FORMAT_VERSION, GameState
-from game.models import MatchDecision
+from game.models import Match, MatchDecision
 
 from .errors import MatchDamaged
 
@@ -51,26 +57,48 @@ def link(previous, number, seat, kind, args):
     return _digest("decision", previous, number, seat, kind, list(args))
 
 
-def seal(match, chain, version, state):
-    return _digest("seal", genesis(match), chain, version, state)
+# The match's fields and each seat's that decide who may act and what is shown, sealed with the state.
+RECORD_FIELDS = ("status", "ending", "places", "to_move", "creator_id", "private", "days_per_move", "on_timeout",
+                 "timeout_level")
+SEAT_FIELDS = ("seat", "user_id", "controller", "level", "out")
 
 
-def seal_start(match):
-    """Chain and seal of a match that has just been dealt (version 0, `state` set); saved by the caller."""
+def _plain(value):
+    return str(value) if isinstance(value, str) else value  # a choice of the model (a str subclass) as its text
+
+
+def record(match, seats, **changes):
+    """The match's record as the seal covers it: its RECORD_FIELDS (`changes` overriding what the row holds now) and
+    its seats' SEAT_FIELDS, in seat order."""
+    fields = {name: _plain(changes[name] if name in changes else getattr(match, name)) for name in RECORD_FIELDS}
+    fields["seats"] = [[_plain(getattr(s, name)) for name in SEAT_FIELDS] for s in sorted(seats, key=lambda s: s.seat)]
+    return fields
+
+
+def seal(match, chain, version, state, record):
+    return _digest("seal", genesis(match), chain, version, state, record)
+
+
+def seal_start(match, seats):
+    """Chain and seal of a match that has just been dealt (version 0, `state` and its record set); saved by the
+    caller."""
     match.chain = genesis(match)
-    match.seal = seal(match, match.chain, match.version, match.state)
+    match.seal = seal(match, match.chain, match.version, match.state, record(match, seats))
 
 
-def next_link(match, number, seat, option, state):
-    """The `chain` and `seal` the match row takes with decision `number` (also the decision's `link`)."""
+def next_link(match, number, seat, option, state, sealed_record):
+    """The `chain` and `seal` the match row takes with decision `number` (also the decision's `link`), its record
+    then being `sealed_record`."""
     chain = link(match.chain, number, seat, option.kind, option.args)
-    return {"chain": chain, "seal": seal(match, chain, number, state)}
+    return {"chain": chain, "seal": seal(match, chain, number, state, sealed_record)}
 
 
-def reseal(match):
-    """The seal after a change of the state that is not a decision of the log (saved by the caller). Use sparingly:
-    such a state no longer follows from the log, so `verify_matches --replay` will report it."""
-    match.seal = seal(match, match.chain, match.version, match.state)
+def reseal(match, seats=None):
+    """The seal after a change that is not a decision of the log: a seat that left or went to a bot, an ending
+    (saved by the caller; `seats` as they are now, else read). A change of the state this way no longer follows from
+    the log, so `verify_matches --replay` will report it: use it for the record, not the state."""
+    seats = list(match.seats.all()) if seats is None else seats
+    match.seal = seal(match, match.chain, match.version, match.state, record(match, seats))
 
 
 def _damaged(match, reason):
@@ -78,14 +106,19 @@ def _damaged(match, reason):
     return MatchDamaged(match.pk, reason)
 
 
-def check_seal(match):
-    """Refuse a started match whose setup, version or snapshot no longer match its seal."""
+SEAL_BROKEN = "its seed, options, version, saved state, status, places or seats were changed outside the game"
+
+
+def check_seal(match, seats=None):
+    """Refuse a started match whose setup, version, snapshot or record (with `seats`, read with the match; else they
+    are read now) no longer match its seal."""
     if match.state is None:
         return
     if not match.seal:
         raise _damaged(match, "it has no seal (its log did not match its version when seals were introduced)")
-    if seal(match, match.chain, match.version, match.state) != match.seal:
-        raise _damaged(match, "its seed, options, version or saved state were changed outside the game")
+    seats = list(match.seats.all()) if seats is None else seats
+    if seal(match, match.chain, match.version, match.state, record(match, seats)) != match.seal:
+        raise _damaged(match, SEAL_BROKEN)
 
 
 TAIL_FIELDS = ("tail_number", "tail_seat", "tail_kind", "tail_args", "tail_link", "tail_before_number",
@@ -160,16 +193,17 @@ def verify(match, replay=False):
     else:
         if chain != match.chain:
             problems.append("the chain stored on the match is not the end of its log")
+    seats = list(match.seats.all())
     if not match.seal:
         problems.append("it has no seal (its log did not match its version when seals were introduced)")
-    elif seal(match, match.chain, match.version, match.state) != match.seal:
-        problems.append("its seed, options, version or saved state were changed outside the game")
+    elif seal(match, match.chain, match.version, match.state, record(match, seats)) != match.seal:
+        problems.append(SEAL_BROKEN)
     if replay:
-        problems.extend(_replay_problems(match, decisions))
+        problems.extend(_replay_problems(match, decisions, seats))
     return problems
 
 
-def _replay_problems(match, decisions):
+def _replay_problems(match, decisions, seats):
     cards = catalogue.frozen(match.catalogue_id).engine
     try:
         state = GameState.new(cards, **match.engine_options())
@@ -193,7 +227,35 @@ def _replay_problems(match, decisions):
             return [f"its saved state does not load: {exc}"]
     if state.to_json() != saved:
         return ["replaying its log does not give its saved state"]
+    return _record_problems(match, state, seats)
+
+
+def _record_problems(match, state, seats):
+    """What the match's record says that its replayed game does not: an ending, whose move, the places."""
+    Status, Ending = Match.Status, Match.Ending
+    left = sum(1 for s in seats if s.out)
+    if state.finished:
+        if match.status != Status.FINISHED or match.ending != Ending.SCORED:
+            return [f"its game is over, but the match says {match.status} ({match.ending or 'no ending'})"]
+        return []
+    if match.status == Status.FINISHED and match.ending == Ending.LAST_STANDING:
+        if len(seats) - left >= 2:
+            return ["it says every other player left, but two or more seats are still in"]
+        return []
+    if match.status == Status.ABORTED and match.ending == Ending.ABORTED and match.version == 0:
+        return []
+    if match.status != Status.PLAYING:
+        return [f"its game is not over, but the match says {match.status} ({match.ending or 'no ending'})"]
+    if match.to_move != state.pending.player:
+        return [f"it says seat {_seat_words(match.to_move)} is to move, but the game waits for seat "
+                f"{state.pending.player + 1}"]
+    if match.places:
+        return ["it has final places, but its game is not over"]
     return []
+
+
+def _seat_words(seat):
+    return "none" if seat is None else seat + 1
 
 
 def _ranges(numbers):

@@ -12,6 +12,7 @@ from django.db import transaction
 from game.engine.decisions import Option
 from game.models import Match, StandingOrder
 
+from . import integrity
 from .errors import InvalidInput, NotSeated
 from .locking import retry_later_when_busy
 
@@ -89,6 +90,7 @@ def set_orders(match_id, user, body):
             raise InvalidInput(field, f"expected one of {', '.join(ANSWERS)}")
     with transaction.atomic():
         match = Match.objects.prefetch_related("seats").get(pk=match_id)
+        integrity.check_seal(match)  # a damaged match is refused, its orders too
         seat = _seat(match, user)
         order, _ = StandingOrder.objects.get_or_create(match=match, seat=seat)
         for field, value in body.items():

@@ -443,6 +443,7 @@ def replay_json(match, user, number):
         raise InvalidInput("number", f"expected a step from 0 to {match.version}")
     if match.state is None:
         raise MatchClosed("this match has not started yet")
+    load_state(match)  # a damaged match is refused, its replay too
     seat = seat_of(match, user)
     view = view_for(state_at(match, number), seat)
     view["options"].pop("seed", None)

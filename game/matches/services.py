@@ -26,8 +26,8 @@ from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
 from . import bots, integrity, notify, orders, seeds, stops
-from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchError, NotCreator, NotSeated,
-                     NotYourTurn, StaleMatch)
+from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchDamaged, MatchError, NotCreator,
+                     NotSeated, NotYourTurn, StaleMatch)
 from .locking import retry_later_when_busy
 from .signals import match_changed
 
@@ -140,10 +140,15 @@ def match_of_invite(token):
 
 
 def _locked(match_id):
+    """The match row locked for a change; a damaged one (integrity.py) is refused before anything is changed."""
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        match = Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
         raise Http404(f"there is no match {match_id}") from None
+    if match.state is not None:
+        integrity.check_seal(match)
+        integrity.check_log_tail(match)
+    return match
 
 
 MATCH_ID = -7_654_321  # stands for the match id in the compiled statement's parameters
@@ -385,23 +390,26 @@ def _start(match):
     match.state = state.to_json()
     match.status = Match.Status.PLAYING
     match.version = 0
-    fields = _progress(match, state, list(match.seats.select_related("user")), None)
+    seats = list(match.seats.select_related("user"))
+    fields = _progress(match, state, seats, None)
     for name, value in fields.items():
         setattr(match, name, value)
-    integrity.seal_start(match)
+    integrity.seal_start(match, seats)
     match.save()
-    _announce(match, state, list(match.seats.select_related("user")), None)
+    _announce(match, state, seats, None)
 
 
-def load_state(match):
-    """The engine state of a started match (None while it waits for players). After a decision, the state the
-    service applied it to is answered as it is (its snapshot was sealed from it a moment ago); callers only read it."""
+def load_state(match, seats=None):
+    """The engine state of a started match (None while it waits for players), refused (`MatchDamaged`) when the
+    match's state or record no longer match its seal (`seats`: as read with the match, else `match.seats.all()`).
+    After a decision, the state the service applied it to is answered as it is (its snapshot was sealed from it a
+    moment ago); callers only read it."""
     if match.state is None:
         return None
     kept = match.__dict__.get("_engine_state")
     if kept is not None and kept[0] is match.state:
         return kept[1]
-    integrity.check_seal(match)
+    integrity.check_seal(match, seats)
     try:
         return GameState.from_json(_cards(match), match.state)
     except MalformedDecision as exc:
@@ -542,7 +550,7 @@ def _decide_at_once(match_id, user, choices, in_turn):
     fields = _progress(match, state, seats, seat)
     snapshot = state.to_json()
     fields.update(version=version, state=snapshot, changed=now, chain=chain,
-                  seal=integrity.seal(match, chain, version, snapshot))
+                  seal=integrity.seal(match, chain, version, snapshot, integrity.record(match, seats, **fields)))
     if not _store_at_once(match, fields, rows):
         return None
     _as_stored(match, fields, state, snapshot, events_of)
@@ -684,6 +692,9 @@ def _to_decide(match_id, user, version):
 
 def _may_decide(match, seats, user, version):
     """(match, state, seats, seat) when `user` may decide at `version` now; else the refusal, nothing written."""
+    # The seal first: a damaged record (a seat handed to another account, a status set by hand) is refused as such,
+    # whoever asks, before any of it is believed.
+    state = load_state(match, seats)
     seat = next((s.seat for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise NotSeated("you do not have a seat at this match")
@@ -694,7 +705,6 @@ def _may_decide(match, seats, user, version):
     # After the version check: a request that waited for the lock while another decision was stored sees the
     # new row but (on PostgreSQL) the decision rows read in the same statement as they were before; it is stale.
     integrity.check_log_tail(match)
-    state = load_state(match)
     if state.pending.player != seat:
         raise NotYourTurn(f"it is {seats[state.pending.player].name}'s turn to choose, not yours")
     if seats[seat].out:
@@ -724,7 +734,7 @@ def _record(match, state, seats, seat, option, by_order=False, before=None):
     events = state.apply(option)
     fields = _progress(match, state, seats, seat)
     snapshot = state.to_json()  # the state alone: the log is the decision rows, so a save does not grow with it
-    sealed = integrity.next_link(match, version + 1, seat, option, snapshot)
+    sealed = integrity.next_link(match, version + 1, seat, option, snapshot, integrity.record(match, seats, **fields))
     fields.update(version=version + 1, state=snapshot, changed=timezone.now(), **sealed)
     changed = Match.objects.filter(pk=match.pk, version=version).update(**fields)
     if changed != 1:
@@ -746,7 +756,15 @@ def machine_move(match_id, version):
     repeated call does nothing. Returns whether a decision was stored.
 
     The bot thinks before the match is locked (a strong bot takes about a second); the decision is stored only if
-    the match is still at `version` and the same seat is still played by the machine."""
+    the match is still at `version` and the same seat is still played by the machine. A damaged match is not
+    played (its check logged why)."""
+    try:
+        return _machine_move(match_id, version)
+    except MatchDamaged:
+        return False
+
+
+def _machine_move(match_id, version):
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.PLAYING or match.version != version:
         return False
@@ -770,7 +788,8 @@ def machine_move(match_id, version):
 
 def _leave(match, seat, why, now):
     """Take `seat` out of the game. With fewer than two seats left in, the match ends; otherwise the seat passes
-    from now on and the game goes on."""
+    from now on and the game goes on. The seal then covers the seat's leaving and the ending."""
+    state = load_state(match)  # read (and checked) before the seat changes: the seal covers the seats as they were
     seat.out = why
     seat.out_at = now
     seat.save(update_fields=["out", "out_at"])
@@ -782,14 +801,15 @@ def _leave(match, seat, why, now):
         match.places = final_places(seats)
         match.to_move = None
         match.deadline = None
+        integrity.reseal(match, seats)
         match.save()
         transaction.on_commit(partial(match_changed.send, sender=Match, match_id=match.pk, version=match.version,
                                       notices=[], machine_due=None))
         return
-    state = load_state(match)
     if state.pending.player == seat.seat:
         match.deadline = now + BOT_DELAY
         match.reminded = False
+    integrity.reseal(match, seats)
     match.save()
     _announce(match, state, seats, before=state.pending.player)
 
@@ -820,6 +840,8 @@ def abort_match(match_id, user):
         match.ending = Match.Ending.ABORTED
         match.to_move = None
         match.deadline = None
+        if match.state is not None:
+            integrity.reseal(match, list(match.seats.all()))
         match.save()
     return match
 
@@ -912,13 +934,16 @@ def on_deadline(match_id, version, now=None):
             seats = list(match.seats.select_related("user"))
             _record(match, state, seats, seat.seat, bots.choose(seat, state))
         elif match.on_timeout == Match.OnTimeout.BOT:
+            state = load_state(match)  # before the seat changes: the seal covers the seats as they were
             seat.controller = MatchSeat.Controller.BOT
             seat.level = match.timeout_level
             seat.save(update_fields=["controller", "level"])
+            seats = list(match.seats.select_related("user"))
             match.deadline = now + BOT_DELAY
             match.reminded = False
-            match.save(update_fields=["deadline", "reminded", "changed"])
-            _announce(match, load_state(match), list(match.seats.select_related("user")), seat.seat)
+            integrity.reseal(match, seats)
+            match.save(update_fields=["deadline", "reminded", "changed", "seal"])
+            _announce(match, state, seats, seat.seat)
         else:
             _leave(match, seat, MatchSeat.Out.TIMEOUT, now)
 

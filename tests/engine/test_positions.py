@@ -1,6 +1,7 @@
 """Positions: every reachable state exports to a position that loads back equal; loading names the wrong field;
 partial positions are built with the rest dealt at random; the compact text form round-trips."""
 import copy
+import hashlib
 import json
 
 import pytest
@@ -333,3 +334,24 @@ def test_an_edited_interpreter_stack_is_refused_by_its_seal():
     with pytest.raises(PositionError) as refused:
         load_position(real_catalogue(), position)
     assert refused.value.field == "engine.stack"
+
+
+def test_the_stacks_seal_is_keyed_so_only_the_holder_of_the_key_can_make_one():
+    """The seal is an HMAC under the caller's key (the site passes one derived from its secret): a position sealed
+    under another key, or under an unkeyed hash of its JSON as anyone could compute, is refused."""
+    st = GameState.new(real_catalogue(), players=2, seed=8)
+    agent = RandomAgent(8)
+    while "stack" not in export_position(st)["engine"]:
+        st.apply(agent.choose(st.pending.options))
+    ours = export_position(st, seal_key=b"the site's own key")
+    assert load_position(real_catalogue(), copy.deepcopy(ours), seal_key=b"the site's own key").pending.kind == \
+        st.pending.kind
+    for key in (b"another key", None):
+        with pytest.raises(PositionError) as refused:
+            load_position(real_catalogue(), copy.deepcopy(ours), seal_key=key)
+        assert refused.value.field == "engine.stack"
+    inner = {name: ours["engine"].get(name) for name in ("stack", "frames", "pending")}
+    ours["engine"]["seal"] = hashlib.sha256(json.dumps(inner, sort_keys=True, separators=(",", ":"))
+                                            .encode()).hexdigest()[:16]
+    with pytest.raises(PositionError):
+        load_position(real_catalogue(), ours, seal_key=b"the site's own key")

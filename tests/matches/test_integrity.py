@@ -15,7 +15,14 @@ from game.models import Match, MatchDecision
 from .conftest import snapshot, user_at
 from .test_replay import play_randomly
 
-seal_existing = importlib.import_module("game.migrations.0003_match_integrity").seal_existing
+_sealing = importlib.import_module("game.migrations.0003_match_integrity").seal_existing
+_record_sealing = importlib.import_module("game.migrations.0008_seal_covers_record").seal_the_record
+
+
+def seal_existing(apps, schema_editor):
+    """What the migrations do to the matches they find: chain and seal them (0003), then seal their record (0008)."""
+    _sealing(apps, schema_editor)
+    _record_sealing(apps, schema_editor)
 
 
 @pytest.fixture
@@ -93,7 +100,8 @@ def test_every_move_extends_the_chain_from_the_setup(played):
         chain = integrity.link(chain, decision.number, decision.seat, decision.kind, decision.args)
         assert decision.link == chain
     assert match.chain == chain
-    assert match.seal == integrity.seal(match, chain, match.version, match.state)
+    assert match.seal == integrity.seal(match, chain, match.version, match.state,
+                                        integrity.record(match, match.seats.all()))
 
 
 @pytest.mark.parametrize("corrupt", CORRUPTIONS)
@@ -134,7 +142,7 @@ def test_reading_a_match_with_a_broken_seal_is_refused_not_shown(played, corrupt
     (add_decision_row, "holds decisions 1-13 but the match is at version 12"),
     (truncate_log, "holds decisions 1-10 but the match is at version 12"),
     (change_seed, "the chain breaks at the setup (seed, players or options) or decision 1"),
-    (edit_hand, "saved state were changed outside the game"),
+    (edit_hand, "saved state, status, places or seats were changed outside the game"),
     (store_illegal_option, "the chain breaks at decision 12"),
 ])
 def test_the_command_names_each_damaged_match_and_why(played, corrupt, reason, catalogue, alice, bob):

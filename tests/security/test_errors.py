@@ -101,3 +101,57 @@ def test_an_engine_refusal_that_names_a_field_keeps_it_in_the_body():
     assert status == 400 and body["code"] == "malformed_decision" and body["field"] == "players[0].hand[1]"
     assert body["detail"] == "players[0].hand[1]: there is no dragon card numbered 999"
     assert body["errors"] == {"players[0].hand[1]": ["there is no dragon card numbered 999"]}
+
+
+def _logged_bug(caplog, request_id):
+    [record] = [r for r in caplog.records if r.levelno == logging.ERROR and r.name == "django.request"]
+    assert record.exc_info is not None and record.exc_info[0] is not None  # the traceback is in the log
+    assert record.request_id == request_id
+    return record
+
+
+def test_an_unexpected_error_of_the_api_answers_the_json_shape_with_the_request_id(signed_in, catalogue, caplog):
+    break_the_catalogue()
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        response = signed_in.post("/api/matches/", json.dumps({"players": 2}), content_type="application/json",
+                                  HTTP_X_REQUEST_ID="bug-hunt-2")
+    assert response.status_code == 500
+    assert response["Content-Type"] == "application/json"
+    answer = response.json()
+    assert SHAPE <= set(answer)
+    assert (answer["code"], answer["field"], answer["errors"]) == ("server_error", None, {})
+    assert answer["request_id"] == response["X-Request-ID"] == "bug-hunt-2"
+    assert "bug-hunt-2" in answer["detail"]
+    _logged_bug(caplog, "bug-hunt-2")
+
+
+@pytest.mark.urls("tests.security.failing_urls")
+def test_a_view_that_raises_answers_json_on_the_api_and_the_error_page_elsewhere(visitor, caplog):
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        api = visitor.get("/api/broken/")
+    assert api.status_code == 500
+    answer = api.json()
+    assert SHAPE <= set(answer)
+    assert answer["code"] == "server_error"
+    assert answer["request_id"] == api["X-Request-ID"]
+    record = _logged_bug(caplog, api["X-Request-ID"])
+    assert record.exc_info[0] is RuntimeError
+    caplog.clear()
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        page = visitor.get("/broken/")
+    assert page.status_code == 500
+    assert page["Content-Type"].startswith("text/html")
+    assert b"Something went wrong" in page.content
+    _logged_bug(caplog, page["X-Request-ID"])
+
+
+def test_a_middleware_that_raises_answers_json_on_the_api_too(visitor, caplog, settings):
+    """A bug below the views (a middleware, say the rate limiter's cache) answers the same JSON on the API."""
+    settings.MIDDLEWARE = [settings.MIDDLEWARE[0], "tests.security.failing_urls.BrokenMiddleware",
+                           *settings.MIDDLEWARE[1:]]
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        response = visitor.get("/api/dragons/", HTTP_X_REQUEST_ID="bug-hunt-3")
+    assert response.status_code == 500
+    assert response.json()["code"] == "server_error" and response.json()["request_id"] == "bug-hunt-3"
+    assert response["X-Request-ID"] == "bug-hunt-3"
+    assert _logged_bug(caplog, "bug-hunt-3").exc_info[0] is RuntimeError
