@@ -189,12 +189,12 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # With DEBUG off `collectstatic` writes each file again under a name holding its content's hash, a .gz beside it and
 # the manifest of names; pages link the hashed names, which WhiteNoise serves compressed to whoever asks and lets
 # browsers keep for years (a changed file gets a new name). So production runs `collectstatic` before it starts
-# (docs/deploy.md); a page asked without it is a 500 naming the missing file. A debug server (`dev.py serve`)
-# serves static/ as it is, and so do the tests (tests/conftest.py), neither needing `collectstatic`.
+# (docs/deploy.md); a server started without it links the plain names and logs a warning (cardsite/staticfiles.py).
+# A debug server (`dev.py serve`) serves static/ as it is, and so do the tests (tests/conftest.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
-                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+                    else "cardsite.staticfiles.HashedStaticFiles"},
 }
 WHITENOISE_USE_FINDERS = True  # static/ as it is, for the tests and a debug server; production links hashed names
 WHITENOISE_MANIFEST_STRICT = False

@@ -137,3 +137,15 @@ def test_the_database_options_in_the_url_are_kept_beside_ours():
     options = result.stdout.splitlines()[-1]
     assert "('sslmode', 'require')" in options
     assert "('server_side_binding', True)" in options
+
+
+def test_a_production_server_without_collectstatic_links_plain_names_instead_of_failing(tmp_path):
+    """Pages must not all be 500s when the build step was skipped (a benchmark's server, a forgotten step): they link
+    static/'s own names, served through the finders, and the log says what is missing."""
+    env = production_env(tmp_path, STATIC_ROOT=str(tmp_path / "never-collected"))
+    assert manage("migrate", "--noinput", **env).returncode == 0
+    ask = ("from django.test import Client; r = Client().get('/', HTTP_HOST='localhost', secure=True); "
+           "print(r.status_code, 'href=\"/static/wyrmdex.css\"' in r.content.decode())")
+    result = manage("shell", "-c", ask, **env)
+    assert result.stdout.split()[-2:] == ["200", "True"], result.stdout + result.stderr
+    assert "no manifest" in result.stderr and "collectstatic" in result.stderr
