@@ -4,6 +4,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+import redis
 from csp.constants import NONCE as CSP_NONCE
 from django.core.exceptions import ImproperlyConfigured
 
@@ -199,16 +200,22 @@ REDIS_URL = env_redis_url("REDIS_URL")
 QUEUE_WORKERS = env_int("QUEUE_WORKERS", 2)
 if QUEUE_WORKERS < 1:
     raise ImproperlyConfigured(f"QUEUE_WORKERS must be at least 1, not {QUEUE_WORKERS}")
+# A Redis that does not answer must cost a request little: refused at once when it is down, given up after these
+# seconds when it hangs (the cache then answers from memory for a while, cardsite/cache.py; the queue, docs/deploy.md).
+REDIS_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 2}
 if REDIS_URL:
     CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "cardsite.cache.FallbackRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "wyrmdex",
+        "OPTIONS": dict(REDIS_TIMEOUTS),
+        # While Redis does not answer, each process caches in its own memory and asks Redis again this often.
+        "FALLBACK_SECONDS": env_int("REDIS_RETRY_SECONDS", 5),
     }}
     HUEY = {
         "huey_class": "huey.RedisHuey",
         "name": "wyrmdex",
-        "url": REDIS_URL,
+        "connection_pool": redis.ConnectionPool.from_url(REDIS_URL, **REDIS_TIMEOUTS),
         "immediate": False,
         "utc": True,
         "consumer": {"workers": QUEUE_WORKERS, "worker_type": "thread"},

@@ -21,7 +21,7 @@ def test_without_redis_everything_stays_in_the_process():
 
 def test_with_redis_the_cache_and_queue_use_it_and_sessions_stay_in_the_database():
     assert shown(REDIS_URL="redis://127.0.0.1:6379/3") == [
-        "django.core.cache.backends.redis.RedisCache", "cardsite.accounts.sessions",
+        "cardsite.cache.FallbackRedisCache", "cardsite.accounts.sessions",
         "RedisHuey", "RedisStorage", False]
 
 
