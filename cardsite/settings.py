@@ -67,7 +67,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver
 
 _db_url = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 try:
-    DATABASES = {"default": dj_database_url.parse(_db_url, conn_max_age=60)}
+    # Connections are kept for 60 s, and checked before a request's first query reuses one: after a database
+    # restart a worker connects afresh instead of answering its next request with a 500 on a dead connection.
+    DATABASES = {"default": dj_database_url.parse(_db_url, conn_max_age=60, conn_health_checks=True)}
 except Exception as exc:  # dj_database_url raises several types for a malformed URL
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL this site understands: {exc}") from exc
 if DATABASES["default"]["ENGINE"] not in (

@@ -4,6 +4,9 @@ from django.urls import include, path
 from cardsite.health import health
 from game.views_matches import home
 
+# An exception no view or middleware answered: a database outage is a 503 there, anything else Django's 500.
+handler500 = "cardsite.api_errors.server_error"
+
 urlpatterns = [
     path("", home, name="home"),
     path("health/", health, name="health"),

@@ -13,6 +13,7 @@ lost, and everything works again once the service is back.
 They skip, saying why, only when redis-server or PostgreSQL's own programs are missing.
 """
 import glob
+import http.client
 import json
 import os
 import pwd
@@ -265,3 +266,145 @@ def test_play_goes_on_while_redis_is_down_and_the_shared_cache_returns(redis_sit
     # by the worker, which reads the queue again once Redis is back.
     wait_for("every turn notice to be noted", lambda: notices_for(redis_site["env"], table.turns_passed)
              == len(table.turns_passed), 60)
+
+
+# --- PostgreSQL ----------------------------------------------------------------------------------------------------
+
+class PostgresCluster:
+    """A PostgreSQL cluster of the test's own, in a temporary folder on a free port; run as the `postgres` user when
+    the test runs as root (PostgreSQL refuses to run as root)."""
+
+    def __init__(self):
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+        if not found:
+            pytest.skip("PostgreSQL's programs (/usr/lib/postgresql/*/bin) are not installed")
+        self.bin = os.path.dirname(found[-1])
+        self.port = free_port()
+        self.folder = tempfile.mkdtemp(prefix="wyrmdex-outage-pg-")
+        self.data = os.path.join(self.folder, "data")
+        self.owner = None
+        if os.geteuid() == 0:
+            try:
+                self.owner = pwd.getpwnam("postgres")
+            except KeyError:
+                shutil.rmtree(self.folder)
+                pytest.skip("running as root, with no `postgres` user to run a PostgreSQL cluster as")
+            os.chown(self.folder, self.owner.pw_uid, self.owner.pw_gid)
+
+    def run(self, program, *args):
+        owner = self.owner
+
+        def as_owner():
+            if owner is not None:
+                os.setgid(owner.pw_gid)
+                os.setuid(owner.pw_uid)
+
+        result = subprocess.run([os.path.join(self.bin, program), *args], capture_output=True, text=True, timeout=120,
+                                preexec_fn=as_owner, cwd=self.folder,
+                                env={**os.environ, "HOME": self.folder, "LC_ALL": "C"})
+        assert result.returncode == 0, f"{program} failed:\n{result.stdout}\n{result.stderr}"
+
+    def initdb(self):
+        self.run("initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C")
+
+    def start(self):
+        self.run("pg_ctl", "-D", self.data, "-l", os.path.join(self.folder, "server.log"), "-w", "-t", "60",
+                 "-o", f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+
+    def stop(self):
+        self.run("pg_ctl", "-D", self.data, "-m", "fast", "-w", "-t", "60", "stop")
+
+    def url(self, name):
+        return f"postgres://postgres@127.0.0.1:{self.port}/{name}"
+
+    def remove(self):
+        if os.path.exists(os.path.join(self.data, "postmaster.pid")):
+            self.run("pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_site(tmp_path):
+    cluster = PostgresCluster()
+    app = None
+    try:
+        cluster.initdb()
+        cluster.start()
+        with psycopg.connect(cluster.url("postgres"), autocommit=True) as conn:
+            conn.execute("CREATE DATABASE wyrmdex")
+        env = app_env(cluster.url("wyrmdex"))
+        set_up_site(env)
+        port = free_port()
+        # One worker, so the request after a restart meets the very connection the restart cut.
+        app = start_app(env, port, tmp_path, workers=1)
+        wait_for("the app server to answer", lambda: health(port)[0] == 200)
+        yield {"port": port, "cluster": cluster, "env": env}
+    finally:
+        if app is not None:
+            stop(app[0])
+        cluster.remove()
+
+
+def answer(person, port, method, path, accept="application/json", data=None):
+    """(status, headers, text) of one request."""
+    body = None if data is None else json.dumps(data).encode()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Host": "127.0.0.1", "Accept": accept,
+               "Cookie": "; ".join(f"{k}={v}" for k, v in person.cookies.items())}
+    if body is not None:
+        headers.update({"Content-Type": "application/json", "X-CSRFToken": person.cookies["csrftoken"]})
+    conn.request(method, path, body=body, headers=headers)
+    response = conn.getresponse()
+    found = response.status, {k.lower(): v for k, v in response.getheaders()}, response.read().decode()
+    conn.close()
+    return found
+
+
+def test_a_database_restart_costs_no_request_and_an_outage_answers_503(postgres_site):
+    port, cluster = postgres_site["port"], postgres_site["cluster"]
+    table = Table(port, seed=5)
+    for _ in range(4):
+        table.step()
+    reader = Person()
+    assert reader.json(port, "GET", "/api/dragons/74/")[0] == 200
+
+    # A restart: the server's kept connection is dead, and the next requests must not notice.
+    cluster.stop()
+    cluster.start()
+    seen = len(table.answers)
+    for _ in range(3):
+        table.step()
+    assert all(status < 500 for status, _ in table.answers[seen:]), table.answers[seen:]
+    assert ask(reader, port, "GET", "/api/dragons/74/")[0] == 200
+
+    # Down: API answers are the one JSON shape with Retry-After, pages a plain page, and nothing is stored.
+    cluster.stop()
+    acknowledged = table.acknowledged
+    status, headers, text = answer(table.players[0], port, "GET", table.path)
+    assert status == 503 and int(headers["retry-after"]) > 0, text
+    assert json.loads(text)["code"] == "database_unavailable"
+    status, headers, text = answer(table.players[0], port, "POST", table.path + "decisions/",
+                                   data={"version": acknowledged, "option": {"kind": "pass", "args": {}}})
+    assert status == 503 and json.loads(text)["code"] == "database_unavailable", text
+    status, headers, text = answer(table.players[0], port, "GET", table.page, accept="text/html")
+    assert status == 503 and headers["content-type"].startswith("text/html") and "Back in a moment" in text, text
+    assert "retry-after" in headers
+    status, headers, text = answer(reader, port, "GET", "/api/matches/")
+    assert status == 503 and json.loads(text)["code"] == "database_unavailable", text
+    for path in ("/api/dragons/?page=3", "/api/caves/", "/api/dragons/74/"):
+        # The catalogue may still be served from this process's memory (its index, a version read a moment ago).
+        status, headers, text = answer(reader, port, "GET", path)
+        assert status == 200 or (status == 503 and json.loads(text)["code"] == "database_unavailable"), (path, text)
+    for _ in range(2):
+        table.step()  # every answer a 503 in the documented shape (Table.note checks), no move stored
+    status, body = health(port)
+    assert status == 503 and body["status"] == "failing" and body["checks"]["database"]["ok"] is False
+
+    cluster.start()
+    wait_for("the server to report the database again", lambda: health(port)[0] == 200)
+    seen = len(table.answers)
+    for _ in range(4):
+        table.step()
+    assert all(status < 500 for status, _ in table.answers[seen:]), table.answers[seen:]
+    assert table.acknowledged > acknowledged
+    assert table.stored()["version"] == table.acknowledged == decisions_stored(postgres_site["env"], table.match_id)
