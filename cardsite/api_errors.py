@@ -26,9 +26,13 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from cardsite.errors import DatabaseUnavailable, ServiceUnavailable, SiteError
-from cardsite.errors import StaleVersion  # noqa: F401 (its old home, still imported)
 from cardsite.catalogue.query import QueryError
+from cardsite.errors import (
+    DatabaseUnavailable,
+    ServiceUnavailable,
+    SiteError,
+    StaleVersion,  # noqa: F401 (its old home, still imported)
+)
 from game.engine.decisions import IllegalDecision, MalformedDecision
 
 ENGINE_CODES = {MalformedDecision: "malformed_decision", IllegalDecision: "illegal_decision"}

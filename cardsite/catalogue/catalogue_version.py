@@ -23,13 +23,13 @@ import threading
 import time
 import uuid
 
+import psycopg
 from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db import IntegrityError, connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-import psycopg
 from psycopg import pq
 
 from .models import CATALOGUE_MODELS, CatalogueVersion
