@@ -69,8 +69,8 @@ def heartbeat():
         return True, "tasks run at once, in the process that sends them", None
     try:
         noted = HUEY.get(HEARTBEAT_KEY, peek=True)
-    except redis.RedisError:
-        logger.exception("health: the queue's Redis does not answer")
+    except redis.RedisError as exc:
+        logger.warning("health: the queue's Redis does not answer (%s)", exc)
         return False, "the queue's Redis does not answer; tasks run in the app servers meanwhile", None
     if noted is None:
         return False, "no queue worker has reported yet (manage.py run_huey)", None

@@ -205,6 +205,9 @@ if QUEUE_WORKERS < 1:
 # A Redis that does not answer must cost a request little: refused at once when it is down, given up after these
 # seconds when it hangs (the cache then answers from memory for a while, cardsite/cache.py; the queue, docs/deploy.md).
 REDIS_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 2}
+REDIS_RETRY_SECONDS = env_int("REDIS_RETRY_SECONDS", 5)  # read always, so a bad value fails without Redis too
+if REDIS_RETRY_SECONDS < 1:
+    raise ImproperlyConfigured(f"REDIS_RETRY_SECONDS must be at least 1, not {REDIS_RETRY_SECONDS}")
 if REDIS_URL:
     CACHES = {"default": {
         "BACKEND": "cardsite.cache.FallbackRedisCache",
@@ -212,7 +215,7 @@ if REDIS_URL:
         "KEY_PREFIX": "wyrmdex",
         "OPTIONS": dict(REDIS_TIMEOUTS),
         # While Redis does not answer, each process caches in its own memory and asks Redis again this often.
-        "FALLBACK_SECONDS": env_int("REDIS_RETRY_SECONDS", 5),
+        "FALLBACK_SECONDS": REDIS_RETRY_SECONDS,
     }}
     HUEY = {
         "huey_class": "huey.RedisHuey",

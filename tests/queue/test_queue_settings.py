@@ -36,3 +36,11 @@ def test_queue_workers_must_be_a_positive_whole_number():
         result = manage("check", QUEUE_WORKERS=value)
         assert result.returncode != 0
         assert message in result.stderr
+
+
+def test_the_redis_retry_interval_must_be_a_positive_whole_number():
+    for value, message in (("soon", "REDIS_RETRY_SECONDS must be a whole number"),
+                           ("0", "REDIS_RETRY_SECONDS must be at least 1")):
+        result = manage("check", REDIS_RETRY_SECONDS=value)
+        assert result.returncode != 0
+        assert message in result.stderr
