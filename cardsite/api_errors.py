@@ -8,23 +8,49 @@ Every error answer has one JSON body shape (docs/api.md, "Errors"):
 The site's own `SiteError`s, DRF's and Django's HTTP errors, the query parser's `QueryError` and the engine's two
 typed refusals (`MalformedDecision`, `IllegalDecision`: mapped here by class, the engine stays free of Django) are
 answered; anything else is a bug, left to Django to log with its traceback and answer 500 through `server_error`
-(the site's `handler500`): the one body shape with the request's id for API clients, the error page for people.
+(the site's `handler500`): the one body shape with the request's id for API clients, the error page for people. A
+database that does not answer (a `django.db.OperationalError` or `InterfaceError` nobody handled nearer) is not a bug
+but an outage: a 503 with Retry-After, wherever it is raised (a view, or a middleware before any view).
 """
+import logging
+import sys
+
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404, JsonResponse
+from django.db import InterfaceError, OperationalError
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from cardsite.errors import SiteError, StaleVersion  # noqa: F401 (StaleVersion: its old home, still imported)
 from cardsite.catalogue.query import QueryError
+from cardsite.errors import (
+    DatabaseUnavailable,
+    ServiceUnavailable,
+    SiteError,
+    StaleVersion,  # noqa: F401 (its old home, still imported)
+)
 from game.engine.decisions import IllegalDecision, MalformedDecision
 
 ENGINE_CODES = {MalformedDecision: "malformed_decision", IllegalDecision: "illegal_decision"}
+DATABASE_RETRY_AFTER = 5  # seconds: a restarting PostgreSQL is usually back within a few
+
+logger = logging.getLogger(__name__)
+
+
+def translated(exc):
+    """`exc`, or the site error it stands for: a database that does not answer becomes `DatabaseUnavailable`."""
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        logger.error("the database does not answer: %s", str(exc).strip() or type(exc).__name__)
+        outage = DatabaseUnavailable("the database does not answer right now; nothing was changed, try again in "
+                                     "a few seconds", retry_after=DATABASE_RETRY_AFTER)
+        outage.__cause__ = exc
+        return outage
+    return exc
 
 
 def shape(status, message, code, field=None, errors=None, **extra):
@@ -83,6 +109,7 @@ def _headers(exc):
 
 def exception_handler(exc, context):
     """DRF's hook: the one body shape for every API error; None (a logged 500) for anything unexpected."""
+    exc = translated(exc)
     found = answer(exc)
     if found is None:
         return None
@@ -108,12 +135,16 @@ def wants_json(request):
 def error_response(request, exc):
     """The answer to `exc` for a request outside DRF: the JSON body for API clients, else the error page.
     None for a bug."""
+    exc = translated(exc)
     found = answer(exc)
     if found is None:
         return None
     status, body = found
     if wants_json(request):
         response = JsonResponse(body, status=status)
+    elif isinstance(exc, ServiceUnavailable):
+        # Not error.html: its frame asks the database (the signed-in user, the turn count), which may be the part down.
+        response = HttpResponse(render_to_string("unavailable.html", {"error": body}), status=status)
     else:
         response = render(request, "error.html", {"status": status, "error": body}, status=status)
     for name, value in _headers(exc).items():
@@ -122,9 +153,14 @@ def error_response(request, exc):
 
 
 def server_error(request):
-    """The site's `handler500`, for an exception nobody expected anywhere (a view, a middleware). Django has already
-    logged it with its traceback under the request's id; an API client gets the one body shape naming that id (the
-    same as the `X-Request-ID` header), a person the error page."""
+    """The site's `handler500`, for an exception nobody expected anywhere (a view, a middleware). A database outage
+    is a 503 in the one shape (JSON or the plain page), raised in a middleware before any view (the session, the
+    catalogue version) as well as in one. Anything else is a bug, which Django has already logged with its traceback
+    under the request's id: an API client gets the one body shape naming that id (the same as the `X-Request-ID`
+    header), a person the error page."""
+    exc = sys.exc_info()[1]
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        return error_response(request, exc)
     if not wants_json(request):
         return defaults.server_error(request)
     request_id = getattr(request, "id", None)

@@ -55,3 +55,21 @@ class TooManyRequests(SiteError):
     def __init__(self, message, retry_after):
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class ServiceUnavailable(SiteError):
+    """A part the site depends on does not answer right now: nothing was changed; ask again after `retry_after`
+    seconds. Pages answer it with a plain page that needs nothing but the template (no session, no database)."""
+
+    status = 503
+    code = "unavailable"
+
+    def __init__(self, message, retry_after=5):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class DatabaseUnavailable(ServiceUnavailable):
+    """The database did not answer (stopped, restarting, unreachable): the request changed nothing."""
+
+    code = "database_unavailable"

@@ -1,8 +1,13 @@
-"""/health/ for load balancers: can this app server serve?
+"""/health/ for load balancers: can this app server serve, and is anything it relies on failing?
 
-200 when the database answers, Redis answers (when `REDIS_URL` is set) and every migration is applied; 503
-otherwise, naming the part that failed. It touches no session, login or cache, so it is cheap to poll every few
-seconds. Failure details go to the log, not to the answer, which anyone may read.
+- 503 "failing" when the database does not answer or a migration is not applied: this server cannot serve.
+- 200 "degraded" when only Redis does not answer (the server plays on: caches in its memory, tasks run in the app
+  servers) or no queue worker has noted a heartbeat lately (bots' moves, emails and deadline sweeps wait): taking
+  every server out of the balancer would not help, so the answer says what is wrong and stays 200.
+- 200 "ok" otherwise.
+
+It touches no session, login or cache, so it is cheap to poll every few seconds. Failure details go to the log, not
+to the answer, which anyone may read.
 """
 import logging
 
@@ -12,6 +17,8 @@ from django.db import DatabaseError, connection
 from django.db.migrations.executor import MigrationExecutor
 from django.http import JsonResponse
 from django.views.decorators.http import require_safe
+
+from cardsite import queue
 
 logger = logging.getLogger(__name__)
 
@@ -57,12 +64,31 @@ def _migrations():
     return {"ok": True}
 
 
+def _queue():
+    ok, detail, age = queue.heartbeat()
+    found = {"ok": ok}
+    if detail:
+        found["detail"] = detail
+    if age is not None:
+        found["last_heartbeat_seconds_ago"] = age
+    return found
+
+
+NEEDED = ("database", "migrations")  # without these nothing can be served; the others only degrade the site
+
+
 @require_safe
 def health(request):
     checks = {"database": _database()}
     checks["migrations"] = _migrations() if checks["database"]["ok"] else {"ok": False, "detail": "no database"}
     checks["redis"] = _redis()
-    ok = all(check["ok"] for check in checks.values())
-    response = JsonResponse({"status": "ok" if ok else "failing", "checks": checks}, status=200 if ok else 503)
+    checks["queue"] = _queue()
+    if not all(checks[name]["ok"] for name in NEEDED):
+        status, code = "failing", 503
+    elif not all(check["ok"] for check in checks.values()):
+        status, code = "degraded", 200
+    else:
+        status, code = "ok", 200
+    response = JsonResponse({"status": status, "checks": checks}, status=code)
     response["Cache-Control"] = "no-store"
     return response

@@ -4,6 +4,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+import redis
 from csp.constants import NONCE as CSP_NONCE
 from django.core.exceptions import ImproperlyConfigured
 
@@ -75,7 +76,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver
 
 _db_url = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 try:
-    DATABASES = {"default": dj_database_url.parse(_db_url, conn_max_age=60)}
+    # Connections are kept for 60 s, and checked before a request's first query reuses one: after a database
+    # restart a worker connects afresh instead of answering its next request with a 500 on a dead connection.
+    DATABASES = {"default": dj_database_url.parse(_db_url, conn_max_age=60, conn_health_checks=True)}
 except Exception as exc:  # dj_database_url raises several types for a malformed URL
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL this site understands: {exc}") from exc
 if DATABASES["default"]["ENGINE"] not in (
@@ -207,16 +210,25 @@ REDIS_URL = env_redis_url("REDIS_URL")
 QUEUE_WORKERS = env_int("QUEUE_WORKERS", 2)
 if QUEUE_WORKERS < 1:
     raise ImproperlyConfigured(f"QUEUE_WORKERS must be at least 1, not {QUEUE_WORKERS}")
+# A Redis that does not answer must cost a request little: refused at once when it is down, given up after these
+# seconds when it hangs (the cache then answers from memory for a while, cardsite/cache.py; the queue, docs/deploy.md).
+REDIS_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 2}
+REDIS_RETRY_SECONDS = env_int("REDIS_RETRY_SECONDS", 5)  # read always, so a bad value fails without Redis too
+if REDIS_RETRY_SECONDS < 1:
+    raise ImproperlyConfigured(f"REDIS_RETRY_SECONDS must be at least 1, not {REDIS_RETRY_SECONDS}")
 if REDIS_URL:
     CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "cardsite.cache.FallbackRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "wyrmdex",
+        "OPTIONS": dict(REDIS_TIMEOUTS),
+        # While Redis does not answer, each process caches in its own memory and asks Redis again this often.
+        "FALLBACK_SECONDS": REDIS_RETRY_SECONDS,
     }}
     HUEY = {
         "huey_class": "huey.RedisHuey",
         "name": "wyrmdex",
-        "url": REDIS_URL,
+        "connection_pool": redis.ConnectionPool.from_url(REDIS_URL, **REDIS_TIMEOUTS),
         "immediate": False,
         "utc": True,
         "consumer": {"workers": QUEUE_WORKERS, "worker_type": "thread"},

@@ -4,7 +4,8 @@ from django.urls import include, path
 from cardsite.health import health
 from game.views_matches import home
 
-# A bug answers the one JSON error shape (with the request id) on the API, the error page elsewhere.
+# An exception no view or middleware answered: a database outage is a 503 there; a bug is a 500, in the one
+# JSON error shape (with the request id) on the API, the error page elsewhere.
 handler500 = "cardsite.api_errors.server_error"
 
 urlpatterns = [

@@ -12,8 +12,9 @@ task only means the sweep makes that move within a minute.
 from django.dispatch import receiver
 from django.utils import timezone
 from huey import crontab
-from huey.contrib.djhuey import db_periodic_task, db_task
+from huey.contrib.djhuey import db_periodic_task, db_task, periodic_task
 
+from cardsite import queue
 from cardsite.accounts.models import Session
 
 from .matches import notify, services
@@ -34,6 +35,12 @@ def nightly_housekeeping():
     (A periodic task's own return value is never kept, so each job is also an ordinary task that can be sent.)
     """
     clear_expired_sessions.call_local()
+
+
+@periodic_task(crontab(minute="*"))
+def worker_heartbeat():
+    """Every minute: tell /health/ that a worker is running tasks (cardsite/queue.py)."""
+    queue.beat()
 
 
 @db_task()
@@ -70,9 +77,10 @@ def note_turn(match_id, user_id, version):
 
 @receiver(match_changed)
 def _queue_follow_up(sender, match_id, version, notices, machine_due, turn_to=None, **kwargs):
+    # Through queue.send: if Redis does not answer, these run in this process rather than fail a stored move.
     if turn_to is not None:
-        note_turn(match_id, turn_to, version)
+        queue.send(note_turn, match_id, turn_to, version)
     for notice_id in notices:
-        deliver_notice(notice_id)
+        queue.send(deliver_notice, notice_id)
     if machine_due is not None:
-        machine_move.schedule((match_id, version), delay=machine_due)
+        queue.send(machine_move, match_id, version, delay=machine_due)

@@ -29,6 +29,11 @@ the first player, and again as the second when it was not the first's turn: half
 Then `--racers` threads send the same decision at the same version to one match at once: exactly one must be 201,
 the rest 409. At the end every match's hash chain and seal are verified, and a sample is replayed.
 
+The slowest request of any kind (options, move, view) and the three slowest are printed too. With BENCH_TRACE=FILE
+every request under load is written to FILE (time, ms, method, path, status); gunicorn's own access log with each
+request's server time and worker (GUNICORN_CMD_ARGS="--access-logfile F --access-logformat '%(t)s %(r)s %(s)s %(D)s
+%(p)s'") then tells a stall of the server from one of the client or the network.
+
 Nothing is timed in the tests; this prints figures for docs/benchmarks.md with the machine's load average.
 """
 import argparse
@@ -46,6 +51,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+TRACE = open(os.environ["BENCH_TRACE"], "w", buffering=1) if os.environ.get("BENCH_TRACE") else None
 sys.path.insert(0, str(ROOT))
 
 
@@ -206,7 +212,10 @@ class Browser:
                 self.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
                 response = self.conn.getresponse()
                 data = response.read()
-                return response.status, data, (time.perf_counter() - started) * 1000
+                ms = (time.perf_counter() - started) * 1000
+                if TRACE is not None:
+                    TRACE.write(f"{time.time():.3f} {ms:.1f} {method} {path} {response.status}\n")
+                return response.status, data, ms
             except (http.client.HTTPException, OSError):
                 self.conn.close()
                 self.conn = None
@@ -309,7 +318,8 @@ def under_load(args, tag):
     return {"moves": len(moves), "seconds": elapsed, "statuses": dict(statuses), "p50": statistics.median(moves),
             "p90": pct(moves, 0.9), "p99": pct(moves, 0.99), "max": max(moves),
             "read_p50": statistics.median(reads), "read_p99": pct(reads, 0.99), "view_p50": statistics.median(views),
-            "view_p99": pct(views, 0.99), "race": race,
+            "view_p99": pct(views, 0.99), "slowest": max(max(moves), max(reads), max(views)),
+            "slowest_three": sorted(moves + reads + views)[-3:], "race": race,
             "damaged": verify(live)}
 
 
@@ -393,6 +403,8 @@ def main():
               f"{f['statuses']}; move p50 {f['p50']:.1f} ms, p90 {f['p90']:.1f} ms, p99 {f['p99']:.1f} ms, max "
               f"{f['max']:.1f} ms; options read p50 {f['read_p50']:.1f} ms, p99 {f['read_p99']:.1f} ms; the view read "
               f"after each move p50 {f['view_p50']:.1f} ms, p99 {f['view_p99']:.1f} ms")
+        print(f"slowest request of any kind {f['slowest']:.1f} ms; the three slowest "
+              f"{', '.join(f'{ms:.1f}' for ms in f['slowest_three'])} ms")
         r = f["race"]
         print(f"race: {args.racers} identical moves at once answered {r['answers']}; the match is at version "
               f"{r['version']} with {r['rows']} decision row(s)")

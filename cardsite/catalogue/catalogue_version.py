@@ -23,6 +23,7 @@ import threading
 import time
 import uuid
 
+import psycopg
 from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db import IntegrityError, connection, transaction
@@ -126,9 +127,14 @@ def _read_from_libpq():
     if pgconn is None:
         return False
     meta, quote = CatalogueVersion._meta, connection.ops.quote_name
-    result = pgconn.exec_(
-        f"SELECT token, to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US') "
-        f"FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = {ROW:d}".encode())
+    try:
+        result = pgconn.exec_(
+            f"SELECT token, to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US') "
+            f"FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = {ROW:d}".encode())
+    except psycopg.Error:
+        # A connection the server dropped (a restart): the cursor checks the connection, connects afresh, or raises
+        # Django's own error for a database that is down (a 503, cardsite/api_errors.py).
+        return False
     if result.status != pq.ExecStatus.TUPLES_OK:
         return False
     if result.ntuples == 0:

@@ -1,4 +1,5 @@
-"""/health/ answers 200 when the database, Redis and migrations are ready, and 503 naming what is not."""
+"""/health/ answers 503 naming what is not ready when the database or migrations are not; 200 "degraded" naming it
+when only Redis or the queue worker fails (the site plays on without them); 200 "ok" when everything is."""
 import json
 
 import pytest
@@ -33,7 +34,7 @@ def test_a_ready_server_answers_200(client, db):
     body = response.json()
     assert body["status"] == "ok"
     assert {name: check["ok"] for name, check in body["checks"].items()} == {
-        "database": True, "migrations": True, "redis": True}
+        "database": True, "migrations": True, "redis": True, "queue": True}
     assert response["Cache-Control"] == "no-store"
 
 
@@ -57,9 +58,24 @@ def test_redis_in_use_and_answering_is_checked(migrated):
     assert body["checks"]["redis"] == {"ok": True}
 
 
-def test_redis_that_does_not_answer_is_a_503(migrated):
+def test_redis_that_does_not_answer_is_degraded_not_a_503(migrated):
+    """Without Redis the server still serves (tests/fleet/test_outages.py): a balancer must keep it in rotation."""
     # Nothing listens on this port of our range (8300-8309); the test server never binds 8309.
     status, body = health_in_fresh_process(migrated, REDIS_URL="redis://127.0.0.1:8309/3")
-    assert status == 503
+    assert status == 200
+    assert body["status"] == "degraded"
     assert body["checks"]["redis"] == {"ok": False, "detail": "Redis does not answer"}
+    assert body["checks"]["queue"]["ok"] is False
+    assert "Redis does not answer" in body["checks"]["queue"]["detail"]
     assert body["checks"]["database"]["ok"] is True
+
+
+def test_no_queue_worker_is_reported(migrated):
+    """With Redis and no `run_huey`, bots' moves and emails wait: /health/ says so (the site itself still serves)."""
+    redis_or_skip()
+    status, body = health_in_fresh_process(migrated, REDIS_URL=REDIS_TEST_URL.rsplit("/", 1)[0] + "/5")
+    assert status == 200
+    assert body["status"] == "degraded"
+    assert body["checks"]["redis"] == {"ok": True}
+    assert body["checks"]["queue"]["ok"] is False
+    assert "no queue worker has reported" in body["checks"]["queue"]["detail"]

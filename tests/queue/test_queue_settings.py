@@ -21,7 +21,7 @@ def test_without_redis_everything_stays_in_the_process():
 
 def test_with_redis_the_cache_and_queue_use_it_and_sessions_stay_in_the_database():
     assert shown(REDIS_URL="redis://127.0.0.1:6379/3") == [
-        "django.core.cache.backends.redis.RedisCache", "cardsite.accounts.sessions",
+        "cardsite.cache.FallbackRedisCache", "cardsite.accounts.sessions",
         "RedisHuey", "RedisStorage", False]
 
 
@@ -34,5 +34,13 @@ def test_a_redis_url_that_is_not_one_stops_the_start_naming_it():
 def test_queue_workers_must_be_a_positive_whole_number():
     for value, message in (("two", "QUEUE_WORKERS must be a whole number"), ("0", "QUEUE_WORKERS must be at least 1")):
         result = manage("check", QUEUE_WORKERS=value)
+        assert result.returncode != 0
+        assert message in result.stderr
+
+
+def test_the_redis_retry_interval_must_be_a_positive_whole_number():
+    for value, message in (("soon", "REDIS_RETRY_SECONDS must be a whole number"),
+                           ("0", "REDIS_RETRY_SECONDS must be at least 1")):
+        result = manage("check", REDIS_RETRY_SECONDS=value)
         assert result.returncode != 0
         assert message in result.stderr
