@@ -18,6 +18,7 @@
   var current = 0;
   var viewSeat = 0;
   var last = null;
+  var refusal = null;  // the last 400's body: {detail, field}
 
   function $(id) { return document.getElementById(id); }
   function el(tag, attrs, text) {
@@ -41,6 +42,7 @@
         root.classList.remove("an-busy");
         var errors = $("an-errors");
         if (pair[0] !== 200) {
+          refusal = pair[1];
           errors.hidden = false;
           errors.textContent = pair[1].detail || "Something went wrong.";
           errors.dataset.field = pair[1].field || "";
@@ -326,16 +328,19 @@
     drawMat(table, seat);
     drawHand(seat);
     drawShared(table, ctx);
+    // Each box shows the position and remembers it as its default: Apply sends only the boxes changed since.
     var form = $("an-supply"), res = seat.resources;
-    form.coins.value = seat.coins; form.nest.value = seat.nest; form.caves.value = seat.cave_cards.length;
-    VOCABULARY.resources.forEach(function (r) { form[r].value = res[r]; });
-    form.hand.value = seat.hand.map(function (d) { return d.number; }).join(", ");
-    form.guild.value = seat.guild; form.passed.checked = seat.passed; form.round.value = table.round;
-    form.explored_crimson.value = seat.explored.crimson_cavern;
-    form.explored_golden.value = seat.explored.golden_grotto;
-    form.explored_amethyst.value = seat.explored.amethyst_abyss;
-    form.display_dragons.value = table.display.dragons.map(function (d) { return d ? d.number : ""; }).join(", ");
-    form.display_caves.value = table.display.caves.map(function (c) { return c || ""; }).join(", ");
+    function put(input, value) { input.defaultValue = String(value); input.value = String(value); }
+    put(form.coins, seat.coins); put(form.nest, seat.nest); put(form.caves, seat.cave_cards.length);
+    VOCABULARY.resources.forEach(function (r) { put(form[r], res[r]); });
+    put(form.hand, seat.hand.map(function (d) { return d.number; }).join(", "));
+    put(form.guild, seat.guild); put(form.round, table.round);
+    form.passed.defaultChecked = seat.passed; form.passed.checked = seat.passed;
+    put(form.explored_crimson, seat.explored.crimson_cavern);
+    put(form.explored_golden, seat.explored.golden_grotto);
+    put(form.explored_amethyst, seat.explored.amethyst_abyss);
+    put(form.display_dragons, table.display.dragons.map(function (d) { return d ? d.number : ""; }).join(", "));
+    put(form.display_caves, table.display.caves.map(function (c) { return c || ""; }).join(", "));
   }
 
   function clickSpace(seat, cave, s) {
@@ -363,33 +368,74 @@
     }
   }
 
-  function numbers(text) {
-    return text.split(",").map(function (t) { return t.trim(); }).filter(Boolean)
-      .map(function (t) { return /^\d+$/.test(t) ? Number(t) : t; });
+  // A comma-separated list of card numbers or names; for the display (`slots`), an empty place is an empty slot.
+  function numbers(text, slots) {
+    var parts = text.split(",").map(function (t) { return t.trim(); });
+    if (!slots) parts = parts.filter(Boolean);
+    else if (parts.length === 1 && !parts[0]) parts = [];
+    return parts.map(function (t) { return t === "" ? null : /^\d+$/.test(t) ? Number(t) : t; });
+  }
+
+  // The typing forms send only what was changed (each input remembers the value drawn as its default), so a form
+  // never sends back an old value over a change made in another box; a refusal is shown on the box it names.
+  function changed(input) {
+    return input.type === "checkbox" ? input.checked !== input.defaultChecked : input.value !== input.defaultValue;
+  }
+
+  function clearFieldError() {
+    root.querySelectorAll("[aria-invalid=true]").forEach(function (input) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    });
+    var shownError = $("an-field-error");
+    if (shownError) shownError.remove();
+  }
+
+  function showFieldError(input, error) {
+    clearFieldError();
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", "an-field-error");
+    var label = input.closest("label") || input;
+    label.insertAdjacentElement("afterend", el("span", {id: "an-field-error", class: "an-field-error",
+      "data-field": error.field || ""}, error.detail || "Something went wrong."));
+    input.focus();
   }
 
   $("an-supply").addEventListener("submit", function (event) {
     event.preventDefault();
-    var f = event.target, seat = viewSeat, changes = [];
+    var f = event.target, seat = viewSeat, changes = [], inputs = [];
     var n = function (v) { return Number(v); };
-    changes.push({do: "coins", seat: seat, coins: n(f.coins.value)});
-    changes.push({do: "resources", seat: seat, resources: {meat: n(f.meat.value), gold: n(f.gold.value),
-      crystal: n(f.crystal.value), milk: n(f.milk.value)}});
-    changes.push({do: "nest", seat: seat, eggs: n(f.nest.value)});
-    changes.push({do: "cave_cards", seat: seat, caves: n(f.caves.value)});
-    changes.push({do: "hand", seat: seat, dragons: numbers(f.hand.value)});
-    changes.push({do: "guild", seat: seat, advancements: n(f.guild.value)});
-    [["crimson", f.explored_crimson], ["golden", f.explored_golden], ["amethyst", f.explored_amethyst]].forEach(function (c) {
-      changes.push({do: "explored", seat: seat, cave: c[0], times: n(c[1].value)});
+    function add(input, change) { changes.push(change); inputs.push(input); }
+    clearFieldError();
+    if (changed(f.coins)) add(f.coins, {do: "coins", seat: seat, coins: n(f.coins.value)});
+    VOCABULARY.resources.forEach(function (r) {
+      if (!changed(f[r])) return;
+      var res = {};
+      res[r] = n(f[r].value);
+      add(f[r], {do: "resources", seat: seat, resources: res});
     });
-    changes.push({do: "passed", seat: seat, passed: f.passed.checked});
-    changes.push({do: "round", round: n(f.round.value)});
-    var dragons = numbers(f.display_dragons.value), caves = numbers(f.display_caves.value);
-    changes.push({do: "display", dragons: dragons, caves: caves});
+    if (changed(f.nest)) add(f.nest, {do: "nest", seat: seat, eggs: n(f.nest.value)});
+    if (changed(f.caves)) add(f.caves, {do: "cave_cards", seat: seat, caves: n(f.caves.value)});
+    if (changed(f.hand)) add(f.hand, {do: "hand", seat: seat, dragons: numbers(f.hand.value)});
+    if (changed(f.guild)) add(f.guild, {do: "guild", seat: seat, advancements: n(f.guild.value)});
+    [["crimson", f.explored_crimson], ["golden", f.explored_golden], ["amethyst", f.explored_amethyst]].forEach(function (c) {
+      if (changed(c[1])) add(c[1], {do: "explored", seat: seat, cave: c[0], times: n(c[1].value)});
+    });
+    if (changed(f.passed)) add(f.passed, {do: "passed", seat: seat, passed: f.passed.checked});
+    if (changed(f.round)) add(f.round, {do: "round", round: n(f.round.value)});
+    if (changed(f.display_dragons)) add(f.display_dragons, {do: "display", dragons: numbers(f.display_dragons.value, true)});
+    if (changed(f.display_caves)) add(f.display_caves, {do: "display", caves: numbers(f.display_caves.value, true)});
+    if (!changes.length) return;
     var before = position.edits || [];
     position.edits = before.concat(changes);
     branches = [[]]; current = 0;
-    send().then(function (answer) { if (answer === null) position.edits = before; });
+    send().then(function (answer) {
+      if (answer !== null) return;
+      position.edits = before;
+      var m = /^position\.edits\[(\d+)\]/.exec((refusal && refusal.field) || "");
+      var input = m ? inputs[Number(m[1]) - before.length] : null;
+      if (input) showFieldError(input, refusal);
+    });
   });
 
   $("an-marks").addEventListener("submit", function (event) {
