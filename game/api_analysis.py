@@ -68,6 +68,10 @@ class AnalysisSerializer(serializers.Serializer):
     decisions = serializers.ListField(child=serializers.JSONField(), help_text="The branch, to replay or extend.")
     turn_start = serializers.BooleanField(help_text="The decisions led to a new turn's main action.")
     finished = serializers.BooleanField(help_text="The game is over.")
+    final = serializers.JSONField(allow_null=True, help_text="Once the game is over, the final count by category: "
+                                                             "`names` (a column per player, the Automa last in a solo "
+                                                             "game), `rows` [{key, label, automa, values}] (null where "
+                                                             "a category is not that column's), `totals`, `places`.")
     pending = PendingSerializer(allow_null=True)
     rulings = RulingSerializer(many=True)
     table = serializers.JSONField(help_text="Everything on the table, for drawing it.")

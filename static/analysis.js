@@ -538,6 +538,37 @@
     }
   }
 
+  // The final count, category by category, as a score pad shows it (the answer's `final`, once the game is over).
+  function drawFinal() {
+    var section = $("an-final"), final = last.final;
+    section.hidden = !final;
+    var wrap = $("an-final-table");
+    wrap.textContent = "";
+    if (!final) return;
+    var table = el("table", {class: "match-scores", id: "an-final-scores"});
+    var head = el("tr");
+    head.appendChild(el("th", {scope: "col"}, "Category"));
+    final.names.forEach(function (name) { head.appendChild(el("th", {scope: "col"}, name)); });
+    table.appendChild(el("thead")).appendChild(head);
+    var body = table.appendChild(el("tbody"));
+    final.rows.forEach(function (row) {
+      var tr = el("tr", row.automa ? {class: "match-automa-part"} : {});
+      tr.appendChild(el("th", {scope: "row"}, row.label));
+      row.values.forEach(function (vp) {
+        tr.appendChild(vp === null ? el("td", {}, "—") : el("td", {"data-category": row.key}, String(vp)));
+      });
+      body.appendChild(tr);
+    });
+    var foot = table.appendChild(el("tfoot"));
+    [["Total", final.totals, "match-total"], ["Place", final.places, ""]].forEach(function (line) {
+      var tr = el("tr", line[2] ? {class: line[2]} : {});
+      tr.appendChild(el("th", {scope: "row"}, line[0]));
+      line[1].forEach(function (n) { tr.appendChild(el("td", {}, String(n))); });
+      foot.appendChild(tr);
+    });
+    wrap.appendChild(table);
+  }
+
   function drawSteps() {
     var list = $("an-steps");
     list.textContent = "";
@@ -687,6 +718,7 @@
     drawSeats(last.table);
     drawTable(last.table);
     drawQuestion();
+    drawFinal();
     drawSteps();
     drawBranches();
     drawRulings();

@@ -16,7 +16,7 @@ from game.engine.scoring import CATEGORIES, base_breakdown, guild_marker_vp, obj
 from game.engine.view import events_for, view_for
 from game.matches.present import drawing
 from game.language.events import Names, render_event, render_event_html
-from game.language.vocabulary import CAVE_NAMES, CAVES, RESOURCES
+from game.language.vocabulary import CAVE_NAMES, CAVES, RESOURCES, SCORE_CATEGORY_NAMES, automa_score_names
 from game.rules import rules_anchor, rulings
 
 from . import board
@@ -295,6 +295,28 @@ def table(st):
     }
 
 
+def final_score(st):
+    """The final count by category, one column per player (and the Automa's parts in her own words, solo), with the
+    totals and places: what a score pad shows at the end. None while the game goes on."""
+    result = st.result
+    if result is None:
+        return None
+    names = [seat_name(pl.seat) for pl in st.players]
+    automa = len(names) if len(result["scores"]) > len(names) else None
+    if automa is not None:
+        names.append("The Automa")
+    scores = result["scores"]
+    rows = [{"key": key, "label": label, "automa": False,
+             "values": [None if i == automa else scores[i][key] for i in range(len(names))]}
+            for key, label in SCORE_CATEGORY_NAMES.items()]
+    if automa is not None:
+        rows += [{"key": key, "label": f"Automa: {label}", "automa": True,
+                  "values": [scores[automa][key] if i == automa else None for i in range(len(names))]}
+                 for key, label in automa_score_names((result.get("automa") or {}).get("ravel")).items()]
+    return {"names": names, "rows": rows, "totals": [score["total"] for score in scores],
+            "places": list(result["places"])}
+
+
 def drawn(st, snapshot):
     """The shared table (guild, round tracker, display, decks, supplies) as the match page draws it: a spectator's
     view_for and what static/table.js needs beside it. Hands and the mat come from `table`, as the board edits them."""
@@ -356,6 +378,7 @@ def analyse(body):
         "decisions": [Option.from_dict(d).to_dict() for d in decisions],
         "turn_start": _turn_start(st) and bool(decisions),
         "finished": st.finished,
+        "final": final_score(st),
         "pending": pending_json(st) if st.pending is not None else None,
         "rulings": touched_rulings(st, subject),
         "table": table(st),

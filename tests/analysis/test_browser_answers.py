@@ -1,0 +1,37 @@
+"""What the board answers, read in headless Chromium: the final count by category once the game is over."""
+import pytest
+
+from tests.browser import click, css, open_chromium, wait_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def browser():
+    yield from open_chromium("1200,900")
+
+
+def idle(driver):
+    return "an-busy" not in css(driver, "#analysis")[0].get_attribute("class")
+
+
+def test_ending_the_game_shows_the_final_score_by_category(browser, live_server, catalogue):
+    browser.get(live_server.url + "/analysis/")
+    wait_for(browser, lambda d: css(d, ".an-space") and idle(d))
+    assert not css(browser, "#an-final")[0].is_displayed()
+    click(browser, css(browser, '#an-try button[value="game"]')[0])
+    for _ in range(30):  # any question of the end (an end-game ability) is answered with its first option
+        wait_for(browser, lambda d: idle(d) and css(d, "#an-question h3, #an-question p"))
+        if not css(browser, ".an-options button"):
+            break
+        click(browser, css(browser, ".an-options button")[0])
+    wait_for(browser, lambda d: idle(d) and css(d, "#an-final-scores"))
+    assert css(browser, "#an-final")[0].is_displayed()
+    rows = [row.text for row in css(browser, "#an-final-scores tbody th")]
+    assert rows[:3] == ["Dragon Guild END GAME markers", "printed VP of dragons on the mat", "end-game abilities"]
+    assert len(rows) == 9
+    for column in (0, 1):
+        cells = [int(row.find_elements("css selector", "td")[column].text)
+                 for row in css(browser, "#an-final-scores tbody tr")]
+        total = int(css(browser, "#an-final-scores tfoot tr")[0].find_elements("css selector", "td")[column].text)
+        assert sum(cells) == total > 0
