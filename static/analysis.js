@@ -529,7 +529,9 @@
       details.appendChild(el("summary", {}, "Not allowed now (" + p.not_allowed.length + ")"));
       var ul = el("ul");
       p.not_allowed.forEach(function (o) {
-        var li = el("li", {}, o.reason + (o.hint ? " (" + o.hint + ")" : "") + (o.cost ? " — " + costText(o.cost) : "") + " ");
+        // A refused option's price is what it would cost; an empty one says nothing (it was refused, not free).
+        var price = o.cost && Object.keys(o.cost).length ? " — it would " + costText(o.cost).replace(/^costs/, "cost") : "";
+        var li = el("li", {}, o.reason + (o.hint ? " (" + o.hint + ")" : "") + price + " ");
         if (o.rules) li.appendChild(el("a", {href: o.rules}, "the rule"));
         ul.appendChild(li);
       });

@@ -203,3 +203,15 @@ def test_a_solo_games_final_count_gives_the_automas_parts_in_her_own_words(ask):
     assert all(row["values"][1] is None for row in mine) and all(row["values"][0] is None for row in hers)
     assert any(row["label"] == "Automa: dragon cards taken" for row in hers)
     assert sum(row["values"][1] for row in hers) == final["totals"][1]
+
+
+def test_cave_84s_options_say_what_each_path_icon_does(ask):
+    attempt = {"seat": 0, "card": "cave 84", "at": {"cave": "crimson", "column": 2}}
+    first = ask(position(academy=True), attempt)
+    result = ask(position(academy=True), attempt, [pick(first, "yes")])
+    labels = [o["label"] for o in offered(result, "activate_icon")]
+    assert len(labels) == 15
+    assert labels[0] == "Use the Crimson Cavern path icon 1 (before space 1): gain 1 resource of any kind"
+    assert labels[1] == "Use the Crimson Cavern path icon 2 (before space 2): advance once on the Dragon Guild"
+    assert labels[9].startswith("Use the Golden Grotto path icon 5 (at the end of the cave): tuck up to 2 dragon")
+    assert labels[14].startswith("Use the Amethyst Abyss path icon 5 (at the end of the cave): up to twice: pay 1")

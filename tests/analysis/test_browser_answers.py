@@ -1,4 +1,7 @@
 """What the board answers, read in headless Chromium: the final count by category once the game is over."""
+import json
+from urllib.parse import quote
+
 import pytest
 
 from tests.browser import click, css, open_chromium, wait_for
@@ -35,3 +38,17 @@ def test_ending_the_game_shows_the_final_score_by_category(browser, live_server,
                  for row in css(browser, "#an-final-scores tbody tr")]
         total = int(css(browser, "#an-final-scores tfoot tr")[0].find_elements("css selector", "td")[column].text)
         assert sum(cells) == total > 0
+
+
+def test_a_refused_action_never_reads_costs_nothing(browser, live_server, catalogue):
+    """Exploring a cave a 4th time in a round is refused: it has no price, and the page says none (not "costs
+    nothing"); a refused entice says what it would cost."""
+    position = json.dumps({"setup": {"players": 2, "seed": 1},
+                           "edits": [{"do": "explored", "seat": 0, "cave": "crimson", "times": 3}], "seat": 0})
+    browser.get(live_server.url + "/analysis/?p=" + quote(position))
+    wait_for(browser, lambda d: idle(d) and css(d, ".an-refused li"))
+    refused = [li.text for li in css(browser, ".an-refused li")]
+    explore = next(text for text in refused if "Explore the Crimson Cavern" in text)
+    assert "most times allowed" in explore
+    assert not [text for text in refused if "costs nothing" in text]
+    assert any("it would cost 1 coin" in text for text in refused if "Entice" in text)
