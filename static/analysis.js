@@ -12,10 +12,16 @@
   var SHORT = VOCABULARY.cave_short;
   var startData = JSON.parse(document.getElementById("an-start").textContent || "null");
 
+  // A shared link's line (views_analysis.py `_line`): what was tried, every branch and the one shown.
+  var startLine = JSON.parse(document.getElementById("an-line").textContent || "null");
+
   var position = startData || {setup: {players: 2, seed: 1, academy: false}, edits: []};
-  var attempt = {};
-  var branches = [[]];  // each branch is a list of decisions; the move tree's leaves
-  var current = 0;
+  var attempt = startLine ? startLine.try : {};
+  var branches = startLine ? startLine.branches : [[]];  // each branch is a list of decisions; the move tree's leaves
+  var current = startLine ? startLine.current : 0;
+  // Set by what asks the engine something (a try, an option, a branch): the answer is then brought into view, as
+  // on a phone it sits far below the table. An edit of the table does not move the page.
+  var reveal = Boolean(startLine);
   var viewSeat = 0;
   var last = null;
   var refusal = null;  // the last 400's body: {detail, field}
@@ -33,6 +39,17 @@
     return parts.length ? "costs " + parts.join(", ") : "costs nothing";
   }
 
+  // Scroll `node` to the top of the window when it is not already in full view, and give it the focus (without a
+  // second scroll) so that a screen reader reads the answer next.
+  function bringIntoView(node) {
+    var box = node.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - Math.min(box.height, window.innerHeight / 2)) {
+      node.scrollIntoView({block: "start"});
+    }
+    if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
+    node.focus({preventScroll: true});
+  }
+
   function send() {
     var body = {position: position, try: attempt, decisions: branches[current]};
     root.classList.add("an-busy");
@@ -42,6 +59,7 @@
         root.classList.remove("an-busy");
         var errors = $("an-errors");
         if (pair[0] !== 200) {
+          reveal = false;
           refusal = pair[1];
           errors.hidden = false;
           errors.textContent = pair[1].detail || "Something went wrong.";
@@ -51,6 +69,8 @@
         errors.hidden = true;
         last = pair[1];
         draw();
+        if (reveal) bringIntoView($("an-question"));
+        reveal = false;
         return last;
       })
       .catch(function () {
@@ -490,11 +510,13 @@
     if (what === "game") attempt = {end: "game"};
     if (what === "guild") attempt.guild = Number(f.guild.value) || 1;
     branches = [[]]; current = 0;
+    reveal = true;
     send();
   });
 
   function choose(option) {
     branches[current] = branches[current].concat([{kind: option.kind, args: option.args}]);
+    reveal = true;
     send();
   }
 
@@ -502,6 +524,7 @@
     // a new branch that shares the first `step` decisions: the old one stays in the tree
     branches.push(branches[current].slice(0, step));
     current = branches.length - 1;
+    reveal = true;
     send();
   }
 
@@ -600,7 +623,7 @@
       var button = el("button", {type: "button"}, "Branch " + (i + 1) + ": " + branch.length + " decision" +
         (branch.length === 1 ? "" : "s") + (branch.length ? ", last " + branch[branch.length - 1].kind + " " +
         branch[branch.length - 1].args.join(" ") : ""));
-      button.addEventListener("click", function () { current = i; send(); });
+      button.addEventListener("click", function () { current = i; reveal = true; send(); });
       li.appendChild(button);
       list.appendChild(li);
     });
@@ -724,16 +747,31 @@
     drawSteps();
     drawBranches();
     drawRulings();
+    // The link shares the position and, once something was tried, the line: the try, every branch and the one
+    // shown, as a study link shares its move tree.
     var text = JSON.stringify(position);
     $("an-position").value = JSON.stringify(position, null, 1);
     var link = location.pathname + "?p=" + encodeURIComponent(text);
+    var tried = Object.keys(attempt).length || branches.length > 1 || branches[0].length;
+    if (tried) link += "&line=" + encodeURIComponent(JSON.stringify({try: attempt, branches: branches, current: current}));
     $("an-share").href = link;
-    if (text.length < 6000) history.replaceState(null, "", link);
+    $("an-share-line").href = link;
+    if (link.length < 8000) history.replaceState(null, "", link);
     if (key && (!document.activeElement || document.activeElement === document.body || !root.contains(document.activeElement))) {
       var again = root.querySelector(key);
       if (again && !again.disabled) again.focus({preventScroll: true});
     }
   }
 
-  send();
+  // A link whose line the engine refuses (a decision no longer legal) still opens its position, and says why.
+  send().then(function (answer) {
+    if (answer !== null || !startLine) return;
+    var why = (refusal && refusal.detail) || "";
+    attempt = {}; branches = [[]]; current = 0;
+    send().then(function () {
+      var errors = $("an-errors");
+      errors.hidden = false;
+      errors.textContent = "The link's line could not be replayed, so only its position is shown: " + why;
+    });
+  });
 })();
