@@ -45,6 +45,15 @@ class RefusedSerializer(OptionSerializer):
     hint = serializers.CharField(required=False, allow_null=True, help_text="A closer reason, where one is known.")
 
 
+class BrokenRuleSerializer(serializers.Serializer):
+    rule = serializers.ChoiceField(["habitat", "from_left", "expansion"], help_text="Which rule the position breaks.")
+    seat = serializers.IntegerField()
+    cave = serializers.CharField()
+    column = serializers.IntegerField()
+    text = serializers.CharField(help_text="What is wrong, in words.")
+    rules = serializers.CharField(allow_null=True, help_text="The rule, on /rules/.")
+
+
 class PendingSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     who = serializers.CharField()
@@ -72,6 +81,8 @@ class AnalysisSerializer(serializers.Serializer):
                                                              "`names` (a column per player, the Automa last in a solo "
                                                              "game), `rows` [{key, label, automa, values}] (null where "
                                                              "a category is not that column's), `totals`, `places`.")
+    broken_rules = BrokenRuleSerializer(many=True, help_text="Rules of the game the position breaks (allowed, for "
+                                                              "what-if questions, but said): game/analysis/checks.py.")
     pending = PendingSerializer(allow_null=True)
     rulings = RulingSerializer(many=True)
     table = serializers.JSONField(help_text="Everything on the table, for drawing it.")

@@ -262,6 +262,33 @@
         " · " + T.plural(seat.cave_cards.length, "cave card") + " · guild " + seat.guild + " · round " + table.round));
   }
 
+  // Rules the position breaks (the answer's `broken_rules`): said above the mat and beside the question, and the
+  // spaces concerned are marked on the mat. The board allows them, for what-if questions.
+  function drawBroken() {
+    var broken = last.broken_rules || [];
+    [$("an-broken"), $("an-broken-note")].forEach(function (box, i) {
+      box.textContent = "";
+      box.hidden = !broken.length;
+      if (!broken.length) return;
+      box.appendChild(el("strong", {}, i ? "The answer is for a position the rules could not reach."
+        : "This position breaks a rule of the game (allowed here, for what-if questions):"));
+      if (i) return;
+      var list = el("ul");
+      broken.forEach(function (b) {
+        var li = el("li", {"data-rule": b.rule}, b.text + " ");
+        if (b.rules) li.appendChild(el("a", {href: b.rules}, "the rule"));
+        list.appendChild(li);
+      });
+      box.appendChild(list);
+    });
+  }
+
+  function brokenAt(seat, cave, column) {
+    return (last.broken_rules || []).filter(function (b) {
+      return b.seat === seat && b.cave === cave && b.column === column;
+    });
+  }
+
   function drawMat(table, seat) {
     var mat = $("an-mat");
     mat.textContent = "";
@@ -291,6 +318,13 @@
           button.appendChild(document.createTextNode(bits.join(" · ")));
         } else if (s.cave_card) {
           button.appendChild(document.createTextNode("cave card " + s.cave_card));
+        }
+        var broken = brokenAt(seat.seat, cave, s.column);
+        if (broken.length) {
+          button.classList.add("an-space-broken");
+          button.appendChild(el("span", {class: "an-space-warning"}, " ⚠ " + broken.map(function (b) {
+            return b.rule === "habitat" ? "not its cave" : b.rule === "from_left" ? "gap on its left" : "Dragon Academy card";
+          }).join(", ")));
         }
         button.addEventListener("click", function () { clickSpace(seat.seat, cave, s); });
         path.appendChild(button);
@@ -742,6 +776,7 @@
     clearEngine();
     drawSeats(last.table);
     drawTable(last.table);
+    drawBroken();
     drawQuestion();
     drawFinal();
     drawSteps();

@@ -20,6 +20,7 @@ from game.language.vocabulary import CAVE_NAMES, CAVES, RESOURCES, SCORE_CATEGOR
 from game.rules import rules_anchor, rulings
 
 from . import board
+from .checks import broken_rules
 from .errors import AnalysisInputError
 
 BODY_KEYS = {"position", "try", "decisions"}
@@ -379,6 +380,7 @@ def analyse(body):
         "turn_start": _turn_start(st) and bool(decisions),
         "finished": st.finished,
         "final": final_score(st),
+        "broken_rules": broken_rules(st),
         "pending": pending_json(st) if st.pending is not None else None,
         "rulings": touched_rulings(st, subject),
         "table": table(st),

@@ -52,3 +52,26 @@ def test_a_refused_action_never_reads_costs_nothing(browser, live_server, catalo
     assert "most times allowed" in explore
     assert not [text for text in refused if "costs nothing" in text]
     assert any("it would cost 1 coin" in text for text in refused if "Entice" in text)
+
+
+def test_a_dragon_put_where_it_cannot_live_is_flagged_on_the_board(browser, live_server, catalogue):
+    """Guarding Horned Drake (63) lives in the Golden Grotto and the Amethyst Abyss: put in the Crimson Cavern by a
+    click, the board keeps it (a what-if question) and says it breaks a rule, on the mat space too."""
+    browser.get(live_server.url + "/analysis/")
+    wait_for(browser, lambda d: css(d, ".an-space") and idle(d))
+    assert not css(browser, "#an-broken")[0].is_displayed()
+    click(browser, css(browser, 'input[name=tool][value="dragon"]')[0])
+    css(browser, "#an-dragon")[0].send_keys("63")
+    click(browser, css(browser, '.an-space[data-cave="crimson_cavern"][data-column="1"]')[0])
+    wait_for(browser, lambda d: idle(d) and css(d, "#an-broken li"))
+    warning = css(browser, "#an-broken")[0]
+    assert warning.is_displayed()
+    assert "breaks a rule" in warning.text and "Guarding Horned Drake (63)" in warning.text
+    assert "not the Crimson Cavern" in warning.text
+    space = css(browser, '.an-space[data-cave="crimson_cavern"][data-column="1"]')[0]
+    assert "an-space-broken" in space.get_attribute("class") and "not its cave" in space.text
+    assert css(browser, "#an-broken-note")[0].is_displayed()  # beside the question, too
+    # Taken off again, the position breaks nothing and the warning goes.
+    click(browser, css(browser, 'input[name=tool][value="remove"]')[0])
+    click(browser, css(browser, '.an-space[data-cave="crimson_cavern"][data-column="1"]')[0])
+    wait_for(browser, lambda d: idle(d) and not css(d, "#an-broken")[0].is_displayed())
