@@ -113,6 +113,9 @@ class ConsideredSerializer(serializers.Serializer):
                                                             "solo game).")
     margin = serializers.FloatField(help_text="Mean VP ahead of the strongest opponent at the playouts' end (in a "
                                               "solo game: the player's own expected VP).")
+    interval = serializers.ListField(child=serializers.FloatField(), allow_null=True,
+                                     help_text="The 95 % interval of `margin` from the playouts' spread, [low, high] "
+                                               "(null below 2 playouts).")
     greedy = serializers.FloatField(help_text="The same measure one move ahead (how the options were shortlisted).")
 
 
@@ -121,11 +124,17 @@ class EngineSerializer(serializers.Serializer):
     who = serializers.CharField()
     prompt = serializers.CharField()
     budget = serializers.FloatField(help_text="Seconds of search (CPU) asked for.")
+    max_budget = serializers.FloatField(help_text="The most seconds a request may ask for (thinking longer stops "
+                                                  "there).")
     measure = serializers.ChoiceField(["margin", "score"], help_text="What `margin` means: VP ahead of the "
                                                                      "strongest opponent, or (solo) expected VP.")
     preferred = serializers.JSONField(help_text="The option the strong bot prefers: {kind, args, label}.")
     win = serializers.FloatField(allow_null=True)
     margin = serializers.FloatField()
+    interval = serializers.ListField(child=serializers.FloatField(), allow_null=True,
+                                     help_text="The preferred option's 95 % interval of `margin`.")
+    settled = serializers.BooleanField(help_text="The preferred option's interval lies above every other option's: "
+                                                 "more thinking is unlikely to change the choice.")
     playouts = serializers.IntegerField()
     considered = ConsideredSerializer(many=True, help_text="The options the search tried, best estimate first.")
     offered = serializers.IntegerField(help_text="How many options the question offers.")

@@ -694,10 +694,16 @@
     $("an-engine-ask").disabled = !(last && last.pending);
   }
 
+  function signed(vp, measure) {
+    return (vp > 0 && measure === "margin" ? "+" : "") + vp.toFixed(1);
+  }
+
+  // An estimate with its 95 % interval: how far the playouts' mean may be from what more playouts would find.
   function estimateText(c, measure) {
-    var vp = (c.margin > 0 && measure === "margin" ? "+" : "") + c.margin.toFixed(1) + " VP";
-    if (measure === "score") return "about " + c.margin.toFixed(0) + " VP at the end";
-    return vp + " ahead" + (c.win === null ? "" : " · wins " + Math.round(100 * c.win) + " %");
+    var range = c.interval ? " (95 % between " + signed(c.interval[0], measure) + " and " +
+      signed(c.interval[1], measure) + ")" : " (too few playouts for an interval)";
+    if (measure === "score") return "about " + c.margin.toFixed(1) + " VP at the end" + range;
+    return signed(c.margin, measure) + " VP ahead" + range + (c.win === null ? "" : " · wins " + Math.round(100 * c.win) + " %");
   }
 
   function drawEngine(answer) {
@@ -724,12 +730,32 @@
       " options searched (the rest looked worse one move ahead), " + answer.playouts + " playouts in all. " +
       (answer.measure === "score" ? "The estimate is the player's own final score; the Automa's is left out."
         : "The estimate is the VP ahead of the strongest opponent when the playouts stop.")));
+    box.appendChild(el("p", {class: "an-engine-settled", "data-settled": String(answer.settled)}, answer.settled
+      ? "Settled: the preferred option's interval lies above every other option's."
+      : "Not settled: the preferred option's interval overlaps another's, so thinking longer may change the choice."));
+    // Thinking longer: twice the time, up to the server's limit (the longer search extends this one's playouts).
+    var longer = Math.min(answer.max_budget, answer.budget * 2);
+    if (longer > answer.budget) {
+      var more = el("button", {type: "button", id: "an-engine-longer"}, "Think longer (" + longer + " s)");
+      more.addEventListener("click", function () { ask(longer); });
+      box.appendChild(more);
+    } else {
+      box.appendChild(el("p", {class: "an-engine-note"}, "This is the longest the server thinks (" +
+        answer.max_budget + " s)."));
+    }
   }
 
   $("an-engine-form").addEventListener("submit", function (event) {
     event.preventDefault();
+    ask(Number(event.target.budget.value));
+  });
+
+  function ask(budget) {
     if (!last || !last.pending) return;
-    var budget = Number(event.target.budget.value);
+    var select = $("an-engine-form").budget;
+    if (Array.prototype.some.call(select.options, function (o) { return Number(o.value) === budget; })) {
+      select.value = String(budget);
+    }
     var ticket = ++asking, started = Date.now();
     var bar = $("an-engine-progress"), status = $("an-engine-status");
     $("an-engine-answer").textContent = "";
@@ -760,7 +786,7 @@
         $("an-engine-ask").disabled = false;
         status.textContent = "The server did not answer; try again.";
       });
-  });
+  }
 
   // A redraw replaces the board's buttons: a keyboard user's place is found again by the same key.
   function focusKey() {

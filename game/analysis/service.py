@@ -391,8 +391,24 @@ def analyse(body):
 
 # -- the engine's opinion ---------------------------------------------------------------------------------------
 
-MAX_BUDGET = 1.0  # seconds of search a request may ask for: the strong bot's own budget, so no request ties up a worker
+# Seconds of search a request may ask for: "think longer" doubles the budget up to this, so no request ties up a
+# worker for more than a few seconds (the bot's own safety stop is at twice the budget and a second more).
+MAX_BUDGET = 4.0
 DEFAULT_BUDGET = 0.5
+# Student's t for a two-sided 95 % interval, by degrees of freedom (playouts - 1); between two rows the smaller
+# row's (larger) value is used, so an interval is never narrower than it should be.
+T95 = ((1, 12.71), (2, 4.30), (3, 3.18), (4, 2.78), (5, 2.57), (6, 2.45), (7, 2.36), (8, 2.31), (9, 2.26),
+       (10, 2.23), (12, 2.18), (15, 2.13), (20, 2.09), (30, 2.04), (60, 2.00), (120, 1.98))
+
+
+def interval(mean, spread, playouts):
+    """The 95 % interval of an option's mean estimate from its playouts, [low, high], or None below 2 playouts (one
+    playout says nothing of how much the next would differ)."""
+    if spread is None or playouts < 2:
+        return None
+    t = next((value for df, value in reversed(T95) if df <= playouts - 1), T95[0][1])
+    half = t * spread / playouts ** 0.5
+    return [round(mean - half, 1), round(mean + half, 1)]
 
 
 def read_budget(body):
@@ -428,14 +444,22 @@ def engine(body):
         option = entry["option"]
         return dict(option.to_dict(), label=st.label(option), playouts=entry["playouts"],
                     win=None if solo else round(entry["win"], 3), margin=round(entry["margin"], 1),
+                    interval=interval(entry["margin"], entry["spread"], entry["playouts"]),
                     greedy=round(entry["greedy"], 1))
 
     considered = sorted((estimate(e) for e in found["options"]), key=lambda e: -e["margin"])
+    preferred = found["option"].to_dict()
+    top = next(c for c in considered if (c["kind"], c["args"]) == (preferred["kind"], preferred["args"]))
+    others = [c for c in considered if c is not top]
+    # Settled: the preferred option's interval lies above every other option's; else more thinking may change it.
+    settled = top["interval"] is not None and all(
+        c["interval"] is not None and c["interval"][1] < top["interval"][0] for c in others)
     return {
         "seat": seat, "who": seat_name(seat), "kind": st.pending.kind, "prompt": st.pending.prompt, "budget": budget,
-        "measure": "score" if solo else "margin",
-        "preferred": dict(found["option"].to_dict(), label=st.label(found["option"])),
+        "max_budget": MAX_BUDGET, "measure": "score" if solo else "margin",
+        "preferred": dict(preferred, label=st.label(found["option"])),
         "win": None if solo else round(found["win"], 3), "margin": round(found["margin"], 1),
+        "interval": top["interval"], "settled": settled,
         "playouts": sum(e["playouts"] for e in found["options"]),
         "considered": considered,
         "offered": len(st.pending.options),
