@@ -51,3 +51,12 @@ def test_a_place_is_recorded_at_its_rounds_index():
     assert places == [0, 0, 2]
     place_on_round(places, 2, 1)  # a round scored again (a position edited back): what came after it goes
     assert places == [0, 1]
+
+
+def test_ending_the_game_from_round_1_scores_round_4s_objective_at_round_4s_values(ask):
+    """'End the game' jumps to the last round as the round edit does: the same rounds are skipped."""
+    pos = position({"do": "objective_tile", "round": 4, "tile": 3, "side": "a"},
+                   {"do": "dragon", "seat": 0, "card": 130, "cave": "crimson", "column": 1})
+    result, _ = walk(ask, pos, {"end": "game"}, [], game_over)
+    assert [s["objectives"] for s in result["table"]["seats"]] == [[0, 0, 0, 1], [0, 0, 0, 0]]
+    assert [score["objectives"] for score in result["table"]["result"]["scores"]] == [7, 0]
