@@ -116,6 +116,10 @@ class ConsideredSerializer(serializers.Serializer):
     interval = serializers.ListField(child=serializers.FloatField(), allow_null=True,
                                      help_text="The 95 % interval of `margin` from the playouts' spread, [low, high] "
                                                "(null below 2 playouts).")
+    lead = serializers.ListField(child=serializers.FloatField(), allow_null=True,
+                                 help_text="The 95 % interval of the preferred option's lead over this one in the same "
+                                           "playouts (paired: the k-th playouts share samples and dice); null for the "
+                                           "preferred option and below 2 playouts.")
     greedy = serializers.FloatField(help_text="The same measure one move ahead (how the options were shortlisted).")
 
 
@@ -133,8 +137,10 @@ class EngineSerializer(serializers.Serializer):
     margin = serializers.FloatField()
     interval = serializers.ListField(child=serializers.FloatField(), allow_null=True,
                                      help_text="The preferred option's 95 % interval of `margin`.")
-    settled = serializers.BooleanField(help_text="The preferred option's interval lies above every other option's: "
-                                                 "more thinking is unlikely to change the choice.")
+    settled = serializers.BooleanField(help_text="The preferred option's lead over every other option has an interval "
+                                                 "above 0: more thinking is unlikely to change the choice.")
+    closest = serializers.JSONField(allow_null=True, help_text="The option whose lead interval reaches lowest, "
+                                                               "{label, lead}: the preferred option's nearest rival.")
     playouts = serializers.IntegerField()
     considered = ConsideredSerializer(many=True, help_text="The options the search tried, best estimate first.")
     offered = serializers.IntegerField(help_text="How many options the question offers.")

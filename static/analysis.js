@@ -730,9 +730,13 @@
       " options searched (the rest looked worse one move ahead), " + answer.playouts + " playouts in all. " +
       (answer.measure === "score" ? "The estimate is the player's own final score; the Automa's is left out."
         : "The estimate is the VP ahead of the strongest opponent when the playouts stop.")));
+    var rival = answer.closest;
     box.appendChild(el("p", {class: "an-engine-settled", "data-settled": String(answer.settled)}, answer.settled
-      ? "Settled: the preferred option's interval lies above every other option's."
-      : "Not settled: the preferred option's interval overlaps another's, so thinking longer may change the choice."));
+      ? "Settled: in the same playouts, the preferred option beats every other one (each lead's 95 % interval is above 0)."
+      : "Not settled: thinking longer may change the choice. " + (rival && rival.lead
+        ? "In the same playouts its lead over " + rival.label + " is between " + signed(rival.lead[0], "margin") +
+          " and " + signed(rival.lead[1], "margin") + " VP."
+        : "There are too few playouts to compare the options.")));
     // Thinking longer: twice the time, up to the server's limit (the longer search extends this one's playouts).
     var longer = Math.min(answer.max_budget, answer.budget * 2);
     if (longer > answer.budget) {

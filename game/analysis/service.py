@@ -5,6 +5,8 @@ gives), what it refuses (with the rule, linked to /rules/) and which official ru
 Nothing is saved: an answer is a pure function of the request, so a branch is a list of decisions and the move
 tree lives with the client (the page keeps it, the URL shares it).
 """
+import statistics
+
 from game import catalogue
 from game.checker import resolve
 from game.checker.services import current_cards
@@ -401,13 +403,14 @@ T95 = ((1, 12.71), (2, 4.30), (3, 3.18), (4, 2.78), (5, 2.57), (6, 2.45), (7, 2.
        (10, 2.23), (12, 2.18), (15, 2.13), (20, 2.09), (30, 2.04), (60, 2.00), (120, 1.98))
 
 
-def interval(mean, spread, playouts):
-    """The 95 % interval of an option's mean estimate from its playouts, [low, high], or None below 2 playouts (one
-    playout says nothing of how much the next would differ)."""
-    if spread is None or playouts < 2:
+def interval(values):
+    """The 95 % interval of the mean of `values` (playout margins), [low, high], or None below 2 values (one playout
+    says nothing of how much the next would differ)."""
+    if len(values) < 2:
         return None
-    t = next((value for df, value in reversed(T95) if df <= playouts - 1), T95[0][1])
-    half = t * spread / playouts ** 0.5
+    n, mean = len(values), statistics.fmean(values)
+    t = next((value for df, value in reversed(T95) if df <= n - 1), T95[0][1])
+    half = t * statistics.stdev(values) / n ** 0.5
     return [round(mean - half, 1), round(mean + half, 1)]
 
 
@@ -440,26 +443,31 @@ def engine(body):
     found = bots.suggest(st, seat, budget=budget, seed=0)
     solo = len(st.players) == 1
 
+    best = next(e for e in found["options"] if e["option"] == found["option"])
+
     def estimate(entry):
         option = entry["option"]
         return dict(option.to_dict(), label=st.label(option), playouts=entry["playouts"],
                     win=None if solo else round(entry["win"], 3), margin=round(entry["margin"], 1),
-                    interval=interval(entry["margin"], entry["spread"], entry["playouts"]),
-                    greedy=round(entry["greedy"], 1))
+                    interval=interval(entry["margins"]), greedy=round(entry["greedy"], 1),
+                    lead=None if entry is best else interval([a - b for a, b in zip(best["margins"],
+                                                                                      entry["margins"])]))
 
     considered = sorted((estimate(e) for e in found["options"]), key=lambda e: -e["margin"])
     preferred = found["option"].to_dict()
     top = next(c for c in considered if (c["kind"], c["args"]) == (preferred["kind"], preferred["args"]))
     others = [c for c in considered if c is not top]
-    # Settled: the preferred option's interval lies above every other option's; else more thinking may change it.
-    settled = top["interval"] is not None and all(
-        c["interval"] is not None and c["interval"][1] < top["interval"][0] for c in others)
+    # Every option met the same samples and dice in its k-th playout, so the preferred option's lead over another is
+    # judged pairwise (`lead`); settled when every lead's interval lies above 0: more thinking would hardly change it.
+    settled = all(c["lead"] is not None and c["lead"][0] > 0 for c in others)
+    closest = min(others, key=lambda c: c["lead"][0] if c["lead"] else float("-inf"), default=None)
     return {
         "seat": seat, "who": seat_name(seat), "kind": st.pending.kind, "prompt": st.pending.prompt, "budget": budget,
         "max_budget": MAX_BUDGET, "measure": "score" if solo else "margin",
         "preferred": dict(preferred, label=st.label(found["option"])),
         "win": None if solo else round(found["win"], 3), "margin": round(found["margin"], 1),
         "interval": top["interval"], "settled": settled,
+        "closest": None if closest is None else {"label": closest["label"], "lead": closest["lead"]},
         "playouts": sum(e["playouts"] for e in found["options"]),
         "considered": considered,
         "offered": len(st.pending.options),
