@@ -45,6 +45,15 @@ class RefusedSerializer(OptionSerializer):
     hint = serializers.CharField(required=False, allow_null=True, help_text="A closer reason, where one is known.")
 
 
+class BrokenRuleSerializer(serializers.Serializer):
+    rule = serializers.ChoiceField(["habitat", "from_left", "expansion"], help_text="Which rule the position breaks.")
+    seat = serializers.IntegerField()
+    cave = serializers.CharField()
+    column = serializers.IntegerField()
+    text = serializers.CharField(help_text="What is wrong, in words.")
+    rules = serializers.CharField(allow_null=True, help_text="The rule, on /rules/.")
+
+
 class PendingSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     who = serializers.CharField()
@@ -68,6 +77,12 @@ class AnalysisSerializer(serializers.Serializer):
     decisions = serializers.ListField(child=serializers.JSONField(), help_text="The branch, to replay or extend.")
     turn_start = serializers.BooleanField(help_text="The decisions led to a new turn's main action.")
     finished = serializers.BooleanField(help_text="The game is over.")
+    final = serializers.JSONField(allow_null=True, help_text="Once the game is over, the final count by category: "
+                                                             "`names` (a column per player, the Automa last in a solo "
+                                                             "game), `rows` [{key, label, automa, values}] (null where "
+                                                             "a category is not that column's), `totals`, `places`.")
+    broken_rules = BrokenRuleSerializer(many=True, help_text="Rules of the game the position breaks (allowed, for "
+                                                              "what-if questions, but said): game/analysis/checks.py.")
     pending = PendingSerializer(allow_null=True)
     rulings = RulingSerializer(many=True)
     table = serializers.JSONField(help_text="Everything on the table, for drawing it.")
@@ -98,6 +113,13 @@ class ConsideredSerializer(serializers.Serializer):
                                                             "solo game).")
     margin = serializers.FloatField(help_text="Mean VP ahead of the strongest opponent at the playouts' end (in a "
                                               "solo game: the player's own expected VP).")
+    interval = serializers.ListField(child=serializers.FloatField(), allow_null=True,
+                                     help_text="The 95 % interval of `margin` from the playouts' spread, [low, high] "
+                                               "(null below 2 playouts).")
+    lead = serializers.ListField(child=serializers.FloatField(), allow_null=True,
+                                 help_text="The 95 % interval of the preferred option's lead over this one in the same "
+                                           "playouts (paired: the k-th playouts share samples and dice); null for the "
+                                           "preferred option and below 2 playouts.")
     greedy = serializers.FloatField(help_text="The same measure one move ahead (how the options were shortlisted).")
 
 
@@ -106,11 +128,19 @@ class EngineSerializer(serializers.Serializer):
     who = serializers.CharField()
     prompt = serializers.CharField()
     budget = serializers.FloatField(help_text="Seconds of search (CPU) asked for.")
+    max_budget = serializers.FloatField(help_text="The most seconds a request may ask for (thinking longer stops "
+                                                  "there).")
     measure = serializers.ChoiceField(["margin", "score"], help_text="What `margin` means: VP ahead of the "
                                                                      "strongest opponent, or (solo) expected VP.")
     preferred = serializers.JSONField(help_text="The option the strong bot prefers: {kind, args, label}.")
     win = serializers.FloatField(allow_null=True)
     margin = serializers.FloatField()
+    interval = serializers.ListField(child=serializers.FloatField(), allow_null=True,
+                                     help_text="The preferred option's 95 % interval of `margin`.")
+    settled = serializers.BooleanField(help_text="The preferred option's lead over every other option has an interval "
+                                                 "above 0: more thinking is unlikely to change the choice.")
+    closest = serializers.JSONField(allow_null=True, help_text="The option whose lead interval reaches lowest, "
+                                                               "{label, lead}: the preferred option's nearest rival.")
     playouts = serializers.IntegerField()
     considered = ConsideredSerializer(many=True, help_text="The options the search tried, best estimate first.")
     offered = serializers.IntegerField(help_text="How many options the question offers.")

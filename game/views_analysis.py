@@ -1,6 +1,8 @@
 """The analysis board's page: the drawn table, edited by clicks or by the position's text, and the engine's
 questions answered step by step. The page calls /api/analysis/ (game/api_analysis.py); this view only hands it the
-starting position from the URL (`?p=` the position's JSON, `?card=` a card to try, as old checker links do)."""
+starting position from the URL (`?p=` the position's JSON, `?card=` a card to try, as old checker links do) and the
+line tried in it (`?line=`: what was tried, every branch's decisions and the branch shown, as a study link shares a
+move tree). The API checks the line's contents when the page sends it, naming what is wrong."""
 import json
 
 from urllib.parse import urlencode
@@ -33,14 +35,43 @@ def analysis(request):
                 start = json.loads(raw)
             except json.JSONDecodeError as exc:
                 error = f"the position in the link is not valid JSON ({exc.msg} at character {exc.pos})"
+    line = None
+    if error is None and request.GET.get("line"):
+        line, error = _line(request.GET["line"])
     card = request.GET.get("card", "")[:100]
     if start is None and error is None and card:
         start = _with_card(card)
     cards, _ = choices()
     return render(request, "game/analysis.html", {
-        "start": start, "start_error": error, "card": card,
+        "start": start, "start_line": line, "start_error": error, "card": card,
         "card_choices": cards,
     }, status=400 if error else 200)
+
+
+LINE_KEYS = {"try", "branches", "current"}
+
+
+def _line(raw):
+    """The line of a shared link, `{"try": {...}, "branches": [[decision, ...], ...], "current": k}`, or an error in
+    words. Only its shape is checked here; the page sends it to the API, which checks each decision in the game."""
+    if len(raw) > MAX_URL_POSITION:
+        return None, f"the line in the link is longer than {MAX_URL_POSITION} characters"
+    try:
+        line = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return None, f"the line in the link is not valid JSON ({exc.msg} at character {exc.pos})"
+    if not isinstance(line, dict) or set(line) - LINE_KEYS:
+        return None, "the line in the link is not an object with try, branches and current"
+    branches = line.get("branches", [[]])
+    if not isinstance(line.get("try", {}), dict):
+        return None, "the line's try is not an object"
+    if (not isinstance(branches, list) or not branches
+            or not all(isinstance(b, list) and all(isinstance(d, dict) for d in b) for b in branches)):
+        return None, "the line's branches are not lists of decisions"
+    current = line.get("current", 0)
+    if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < len(branches):
+        return None, f"the line's current branch is not a number from 0 to {len(branches) - 1}"
+    return {"try": line.get("try", {}), "branches": branches, "current": current}, None
 
 
 def _with_card(card):

@@ -12,12 +12,19 @@
   var SHORT = VOCABULARY.cave_short;
   var startData = JSON.parse(document.getElementById("an-start").textContent || "null");
 
+  // A shared link's line (views_analysis.py `_line`): what was tried, every branch and the one shown.
+  var startLine = JSON.parse(document.getElementById("an-line").textContent || "null");
+
   var position = startData || {setup: {players: 2, seed: 1, academy: false}, edits: []};
-  var attempt = {};
-  var branches = [[]];  // each branch is a list of decisions; the move tree's leaves
-  var current = 0;
+  var attempt = startLine ? startLine.try : {};
+  var branches = startLine ? startLine.branches : [[]];  // each branch is a list of decisions; the move tree's leaves
+  var current = startLine ? startLine.current : 0;
+  // Set by what asks the engine something (a try, an option, a branch): the answer is then brought into view, as
+  // on a phone it sits far below the table. An edit of the table does not move the page.
+  var reveal = Boolean(startLine);
   var viewSeat = 0;
   var last = null;
+  var refusal = null;  // the last 400's body: {detail, field}
 
   function $(id) { return document.getElementById(id); }
   function el(tag, attrs, text) {
@@ -32,6 +39,17 @@
     return parts.length ? "costs " + parts.join(", ") : "costs nothing";
   }
 
+  // Scroll `node` to the top of the window when it is not already in full view, and give it the focus (without a
+  // second scroll) so that a screen reader reads the answer next.
+  function bringIntoView(node) {
+    var box = node.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - Math.min(box.height, window.innerHeight / 2)) {
+      node.scrollIntoView({block: "start"});
+    }
+    if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
+    node.focus({preventScroll: true});
+  }
+
   function send() {
     var body = {position: position, try: attempt, decisions: branches[current]};
     root.classList.add("an-busy");
@@ -41,6 +59,8 @@
         root.classList.remove("an-busy");
         var errors = $("an-errors");
         if (pair[0] !== 200) {
+          reveal = false;
+          refusal = pair[1];
           errors.hidden = false;
           errors.textContent = pair[1].detail || "Something went wrong.";
           errors.dataset.field = pair[1].field || "";
@@ -49,6 +69,8 @@
         errors.hidden = true;
         last = pair[1];
         draw();
+        if (reveal) bringIntoView($("an-question"));
+        reveal = false;
         return last;
       })
       .catch(function () {
@@ -251,6 +273,33 @@
         " · " + T.plural(seat.cave_cards.length, "cave card") + " · guild " + seat.guild + " · round " + table.round));
   }
 
+  // Rules the position breaks (the answer's `broken_rules`): said above the mat and beside the question, and the
+  // spaces concerned are marked on the mat. The board allows them, for what-if questions.
+  function drawBroken() {
+    var broken = last.broken_rules || [];
+    [$("an-broken"), $("an-broken-note")].forEach(function (box, i) {
+      box.textContent = "";
+      box.hidden = !broken.length;
+      if (!broken.length) return;
+      box.appendChild(el("strong", {}, i ? "The answer is for a position the rules could not reach."
+        : "This position breaks a rule of the game (allowed here, for what-if questions):"));
+      if (i) return;
+      var list = el("ul");
+      broken.forEach(function (b) {
+        var li = el("li", {"data-rule": b.rule}, b.text + " ");
+        if (b.rules) li.appendChild(el("a", {href: b.rules}, "the rule"));
+        list.appendChild(li);
+      });
+      box.appendChild(list);
+    });
+  }
+
+  function brokenAt(seat, cave, column) {
+    return (last.broken_rules || []).filter(function (b) {
+      return b.seat === seat && b.cave === cave && b.column === column;
+    });
+  }
+
   function drawMat(table, seat) {
     var mat = $("an-mat");
     mat.textContent = "";
@@ -280,6 +329,13 @@
           button.appendChild(document.createTextNode(bits.join(" · ")));
         } else if (s.cave_card) {
           button.appendChild(document.createTextNode("cave card " + s.cave_card));
+        }
+        var broken = brokenAt(seat.seat, cave, s.column);
+        if (broken.length) {
+          button.classList.add("an-space-broken");
+          button.appendChild(el("span", {class: "an-space-warning"}, " ⚠ " + broken.map(function (b) {
+            return b.rule === "habitat" ? "not its cave" : b.rule === "from_left" ? "gap on its left" : "Dragon Academy card";
+          }).join(", ")));
         }
         button.addEventListener("click", function () { clickSpace(seat.seat, cave, s); });
         path.appendChild(button);
@@ -337,16 +393,19 @@
     drawMat(table, seat);
     drawHand(seat);
     drawShared(table, ctx);
+    // Each box shows the position and remembers it as its default: Apply sends only the boxes changed since.
     var form = $("an-supply"), res = seat.resources;
-    form.coins.value = seat.coins; form.nest.value = seat.nest; form.caves.value = seat.cave_cards.length;
-    VOCABULARY.resources.forEach(function (r) { form[r].value = res[r]; });
-    form.hand.value = seat.hand.map(function (d) { return d.number; }).join(", ");
-    form.guild.value = seat.guild; form.passed.checked = seat.passed; form.round.value = table.round;
-    form.explored_crimson.value = seat.explored.crimson_cavern;
-    form.explored_golden.value = seat.explored.golden_grotto;
-    form.explored_amethyst.value = seat.explored.amethyst_abyss;
-    form.display_dragons.value = table.display.dragons.map(function (d) { return d ? d.number : ""; }).join(", ");
-    form.display_caves.value = table.display.caves.map(function (c) { return c || ""; }).join(", ");
+    function put(input, value) { input.defaultValue = String(value); input.value = String(value); }
+    put(form.coins, seat.coins); put(form.nest, seat.nest); put(form.caves, seat.cave_cards.length);
+    VOCABULARY.resources.forEach(function (r) { put(form[r], res[r]); });
+    put(form.hand, seat.hand.map(function (d) { return d.number; }).join(", "));
+    put(form.guild, seat.guild); put(form.round, table.round);
+    form.passed.defaultChecked = seat.passed; form.passed.checked = seat.passed;
+    put(form.explored_crimson, seat.explored.crimson_cavern);
+    put(form.explored_golden, seat.explored.golden_grotto);
+    put(form.explored_amethyst, seat.explored.amethyst_abyss);
+    put(form.display_dragons, table.display.dragons.map(function (d) { return d ? d.number : ""; }).join(", "));
+    put(form.display_caves, table.display.caves.map(function (c) { return c || ""; }).join(", "));
   }
 
   function clickSpace(seat, cave, s) {
@@ -374,33 +433,74 @@
     }
   }
 
-  function numbers(text) {
-    return text.split(",").map(function (t) { return t.trim(); }).filter(Boolean)
-      .map(function (t) { return /^\d+$/.test(t) ? Number(t) : t; });
+  // A comma-separated list of card numbers or names; for the display (`slots`), an empty place is an empty slot.
+  function numbers(text, slots) {
+    var parts = text.split(",").map(function (t) { return t.trim(); });
+    if (!slots) parts = parts.filter(Boolean);
+    else if (parts.length === 1 && !parts[0]) parts = [];
+    return parts.map(function (t) { return t === "" ? null : /^\d+$/.test(t) ? Number(t) : t; });
+  }
+
+  // The typing forms send only what was changed (each input remembers the value drawn as its default), so a form
+  // never sends back an old value over a change made in another box; a refusal is shown on the box it names.
+  function changed(input) {
+    return input.type === "checkbox" ? input.checked !== input.defaultChecked : input.value !== input.defaultValue;
+  }
+
+  function clearFieldError() {
+    root.querySelectorAll("[aria-invalid=true]").forEach(function (input) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    });
+    var shownError = $("an-field-error");
+    if (shownError) shownError.remove();
+  }
+
+  function showFieldError(input, error) {
+    clearFieldError();
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", "an-field-error");
+    var label = input.closest("label") || input;
+    label.insertAdjacentElement("afterend", el("span", {id: "an-field-error", class: "an-field-error",
+      "data-field": error.field || ""}, error.detail || "Something went wrong."));
+    input.focus();
   }
 
   $("an-supply").addEventListener("submit", function (event) {
     event.preventDefault();
-    var f = event.target, seat = viewSeat, changes = [];
+    var f = event.target, seat = viewSeat, changes = [], inputs = [];
     var n = function (v) { return Number(v); };
-    changes.push({do: "coins", seat: seat, coins: n(f.coins.value)});
-    changes.push({do: "resources", seat: seat, resources: {meat: n(f.meat.value), gold: n(f.gold.value),
-      crystal: n(f.crystal.value), milk: n(f.milk.value)}});
-    changes.push({do: "nest", seat: seat, eggs: n(f.nest.value)});
-    changes.push({do: "cave_cards", seat: seat, caves: n(f.caves.value)});
-    changes.push({do: "hand", seat: seat, dragons: numbers(f.hand.value)});
-    changes.push({do: "guild", seat: seat, advancements: n(f.guild.value)});
-    [["crimson", f.explored_crimson], ["golden", f.explored_golden], ["amethyst", f.explored_amethyst]].forEach(function (c) {
-      changes.push({do: "explored", seat: seat, cave: c[0], times: n(c[1].value)});
+    function add(input, change) { changes.push(change); inputs.push(input); }
+    clearFieldError();
+    if (changed(f.coins)) add(f.coins, {do: "coins", seat: seat, coins: n(f.coins.value)});
+    VOCABULARY.resources.forEach(function (r) {
+      if (!changed(f[r])) return;
+      var res = {};
+      res[r] = n(f[r].value);
+      add(f[r], {do: "resources", seat: seat, resources: res});
     });
-    changes.push({do: "passed", seat: seat, passed: f.passed.checked});
-    changes.push({do: "round", round: n(f.round.value)});
-    var dragons = numbers(f.display_dragons.value), caves = numbers(f.display_caves.value);
-    changes.push({do: "display", dragons: dragons, caves: caves});
+    if (changed(f.nest)) add(f.nest, {do: "nest", seat: seat, eggs: n(f.nest.value)});
+    if (changed(f.caves)) add(f.caves, {do: "cave_cards", seat: seat, caves: n(f.caves.value)});
+    if (changed(f.hand)) add(f.hand, {do: "hand", seat: seat, dragons: numbers(f.hand.value)});
+    if (changed(f.guild)) add(f.guild, {do: "guild", seat: seat, advancements: n(f.guild.value)});
+    [["crimson", f.explored_crimson], ["golden", f.explored_golden], ["amethyst", f.explored_amethyst]].forEach(function (c) {
+      if (changed(c[1])) add(c[1], {do: "explored", seat: seat, cave: c[0], times: n(c[1].value)});
+    });
+    if (changed(f.passed)) add(f.passed, {do: "passed", seat: seat, passed: f.passed.checked});
+    if (changed(f.round)) add(f.round, {do: "round", round: n(f.round.value)});
+    if (changed(f.display_dragons)) add(f.display_dragons, {do: "display", dragons: numbers(f.display_dragons.value, true)});
+    if (changed(f.display_caves)) add(f.display_caves, {do: "display", caves: numbers(f.display_caves.value, true)});
+    if (!changes.length) return;
     var before = position.edits || [];
     position.edits = before.concat(changes);
     branches = [[]]; current = 0;
-    send().then(function (answer) { if (answer === null) position.edits = before; });
+    send().then(function (answer) {
+      if (answer !== null) return;
+      position.edits = before;
+      var m = /^position\.edits\[(\d+)\]/.exec((refusal && refusal.field) || "");
+      var input = m ? inputs[Number(m[1]) - before.length] : null;
+      if (input) showFieldError(input, refusal);
+    });
   });
 
   $("an-marks").addEventListener("submit", function (event) {
@@ -455,11 +555,13 @@
     if (what === "game") attempt = {end: "game"};
     if (what === "guild") attempt.guild = Number(f.guild.value) || 1;
     branches = [[]]; current = 0;
+    reveal = true;
     send();
   });
 
   function choose(option) {
     branches[current] = branches[current].concat([{kind: option.kind, args: option.args}]);
+    reveal = true;
     send();
   }
 
@@ -467,6 +569,7 @@
     // a new branch that shares the first `step` decisions: the old one stays in the tree
     branches.push(branches[current].slice(0, step));
     current = branches.length - 1;
+    reveal = true;
     send();
   }
 
@@ -494,13 +597,46 @@
       details.appendChild(el("summary", {}, "Not allowed now (" + p.not_allowed.length + ")"));
       var ul = el("ul");
       p.not_allowed.forEach(function (o) {
-        var li = el("li", {}, o.reason + (o.hint ? " (" + o.hint + ")" : "") + (o.cost ? " — " + costText(o.cost) : "") + " ");
+        // A refused option's price is what it would cost; an empty one says nothing (it was refused, not free).
+        var price = o.cost && Object.keys(o.cost).length ? " — it would " + costText(o.cost).replace(/^costs/, "cost") : "";
+        var li = el("li", {}, o.reason + (o.hint ? " (" + o.hint + ")" : "") + price + " ");
         if (o.rules) li.appendChild(el("a", {href: o.rules}, "the rule"));
         ul.appendChild(li);
       });
       details.appendChild(ul);
       box.appendChild(details);
     }
+  }
+
+  // The final count, category by category, as a score pad shows it (the answer's `final`, once the game is over).
+  function drawFinal() {
+    var section = $("an-final"), final = last.final;
+    section.hidden = !final;
+    var wrap = $("an-final-table");
+    wrap.textContent = "";
+    if (!final) return;
+    var table = el("table", {class: "match-scores", id: "an-final-scores"});
+    var head = el("tr");
+    head.appendChild(el("th", {scope: "col"}, "Category"));
+    final.names.forEach(function (name) { head.appendChild(el("th", {scope: "col"}, name)); });
+    table.appendChild(el("thead")).appendChild(head);
+    var body = table.appendChild(el("tbody"));
+    final.rows.forEach(function (row) {
+      var tr = el("tr", row.automa ? {class: "match-automa-part"} : {});
+      tr.appendChild(el("th", {scope: "row"}, row.label));
+      row.values.forEach(function (vp) {
+        tr.appendChild(vp === null ? el("td", {}, "—") : el("td", {"data-category": row.key}, String(vp)));
+      });
+      body.appendChild(tr);
+    });
+    var foot = table.appendChild(el("tfoot"));
+    [["Total", final.totals, "match-total"], ["Place", final.places, ""]].forEach(function (line) {
+      var tr = el("tr", line[2] ? {class: line[2]} : {});
+      tr.appendChild(el("th", {scope: "row"}, line[0]));
+      line[1].forEach(function (n) { tr.appendChild(el("td", {}, String(n))); });
+      foot.appendChild(tr);
+    });
+    wrap.appendChild(table);
   }
 
   function drawSteps() {
@@ -532,7 +668,7 @@
       var button = el("button", {type: "button"}, "Branch " + (i + 1) + ": " + branch.length + " decision" +
         (branch.length === 1 ? "" : "s") + (branch.length ? ", last " + branch[branch.length - 1].kind + " " +
         branch[branch.length - 1].args.join(" ") : ""));
-      button.addEventListener("click", function () { current = i; send(); });
+      button.addEventListener("click", function () { current = i; reveal = true; send(); });
       li.appendChild(button);
       list.appendChild(li);
     });
@@ -569,10 +705,16 @@
     $("an-engine-ask").disabled = !(last && last.pending);
   }
 
+  function signed(vp, measure) {
+    return (vp > 0 && measure === "margin" ? "+" : "") + vp.toFixed(1);
+  }
+
+  // An estimate with its 95 % interval: how far the playouts' mean may be from what more playouts would find.
   function estimateText(c, measure) {
-    var vp = (c.margin > 0 && measure === "margin" ? "+" : "") + c.margin.toFixed(1) + " VP";
-    if (measure === "score") return "about " + c.margin.toFixed(0) + " VP at the end";
-    return vp + " ahead" + (c.win === null ? "" : " · wins " + Math.round(100 * c.win) + " %");
+    var range = c.interval ? " (95 % between " + signed(c.interval[0], measure) + " and " +
+      signed(c.interval[1], measure) + ")" : " (too few playouts for an interval)";
+    if (measure === "score") return "about " + c.margin.toFixed(1) + " VP at the end" + range;
+    return signed(c.margin, measure) + " VP ahead" + range + (c.win === null ? "" : " · wins " + Math.round(100 * c.win) + " %");
   }
 
   function drawEngine(answer) {
@@ -599,12 +741,36 @@
       " options searched (the rest looked worse one move ahead), " + answer.playouts + " playouts in all. " +
       (answer.measure === "score" ? "The estimate is the player's own final score; the Automa's is left out."
         : "The estimate is the VP ahead of the strongest opponent when the playouts stop.")));
+    var rival = answer.closest;
+    box.appendChild(el("p", {class: "an-engine-settled", "data-settled": String(answer.settled)}, answer.settled
+      ? "Settled: in the same playouts, the preferred option beats every other one (each lead's 95 % interval is above 0)."
+      : "Not settled: thinking longer may change the choice. " + (rival && rival.lead
+        ? "In the same playouts its lead over " + rival.label + " is between " + signed(rival.lead[0], "margin") +
+          " and " + signed(rival.lead[1], "margin") + " VP."
+        : "There are too few playouts to compare the options.")));
+    // Thinking longer: twice the time, up to the server's limit (the longer search extends this one's playouts).
+    var longer = Math.min(answer.max_budget, answer.budget * 2);
+    if (longer > answer.budget) {
+      var more = el("button", {type: "button", id: "an-engine-longer"}, "Think longer (" + longer + " s)");
+      more.addEventListener("click", function () { ask(longer); });
+      box.appendChild(more);
+    } else {
+      box.appendChild(el("p", {class: "an-engine-note"}, "This is the longest the server thinks (" +
+        answer.max_budget + " s)."));
+    }
   }
 
   $("an-engine-form").addEventListener("submit", function (event) {
     event.preventDefault();
+    ask(Number(event.target.budget.value));
+  });
+
+  function ask(budget) {
     if (!last || !last.pending) return;
-    var budget = Number(event.target.budget.value);
+    var select = $("an-engine-form").budget;
+    if (Array.prototype.some.call(select.options, function (o) { return Number(o.value) === budget; })) {
+      select.value = String(budget);
+    }
     var ticket = ++asking, started = Date.now();
     var bar = $("an-engine-progress"), status = $("an-engine-status");
     $("an-engine-answer").textContent = "";
@@ -635,7 +801,7 @@
         $("an-engine-ask").disabled = false;
         status.textContent = "The server did not answer; try again.";
       });
-  });
+  }
 
   // A redraw replaces the board's buttons: a keyboard user's place is found again by the same key.
   function focusKey() {
@@ -651,20 +817,37 @@
     clearEngine();
     drawSeats(last.table);
     drawTable(last.table);
+    drawBroken();
     drawQuestion();
+    drawFinal();
     drawSteps();
     drawBranches();
     drawRulings();
+    // The link shares the position and, once something was tried, the line: the try, every branch and the one
+    // shown, as a study link shares its move tree.
     var text = JSON.stringify(position);
     $("an-position").value = JSON.stringify(position, null, 1);
     var link = location.pathname + "?p=" + encodeURIComponent(text);
+    var tried = Object.keys(attempt).length || branches.length > 1 || branches[0].length;
+    if (tried) link += "&line=" + encodeURIComponent(JSON.stringify({try: attempt, branches: branches, current: current}));
     $("an-share").href = link;
-    if (text.length < 6000) history.replaceState(null, "", link);
+    $("an-share-line").href = link;
+    if (link.length < 8000) history.replaceState(null, "", link);
     if (key && (!document.activeElement || document.activeElement === document.body || !root.contains(document.activeElement))) {
       var again = root.querySelector(key);
       if (again && !again.disabled) again.focus({preventScroll: true});
     }
   }
 
-  send();
+  // A link whose line the engine refuses (a decision no longer legal) still opens its position, and says why.
+  send().then(function (answer) {
+    if (answer !== null || !startLine) return;
+    var why = (refusal && refusal.detail) || "";
+    attempt = {}; branches = [[]]; current = 0;
+    send().then(function () {
+      var errors = $("an-errors");
+      errors.hidden = false;
+      errors.textContent = "The link's line could not be replayed, so only its position is shown: " + why;
+    });
+  });
 })();

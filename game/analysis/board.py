@@ -197,6 +197,17 @@ def remove_cave_card(st, card):
     return False
 
 
+def _not_held(st, card, pile, field):
+    """A card named for a hand or the display must not be in a player's hand (`pile` is "hand" for dragons, "caves"
+    for cave cards): taking it out of that hand without a word would undo an edit made just before, as when one
+    form sets a hand and the display together. The player's own hand is given back before a hand edit looks."""
+    for pl in st.players:
+        if card in getattr(pl, pile):
+            what = st.cat.dragons[card].name if pile == "hand" else f"cave card {st.cat.caves[card].number}"
+            raise AnalysisInputError(field, f"{what} is in {_player(pl.seat)}'s hand, and a card is in one place "
+                                            f"only: take it out of that hand, or leave it out here")
+
+
 def _dragon_card(cards, st, ref, field):
     index = cards.dragon(ref, field, updated=st.options.get("updated", False))
     if st.players and any(index == s.dragon for pl in st.players for s in pl.spaces):
@@ -347,6 +358,7 @@ def apply_edit(cards, st, edit, field):
         pl.hand = []
         for k, ref in enumerate(wanted):
             dragon = _dragon_card(cards, st, ref, f"{field}.dragons[{k}]")
+            _not_held(st, dragon, "hand", f"{field}.dragons[{k}]")
             if not remove_dragon_card(st, dragon):
                 raise AnalysisInputError(f"{field}.dragons[{k}]", "that card is not in this game")
             pl.hand.append(dragon)
@@ -384,6 +396,7 @@ def apply_edit(cards, st, edit, field):
                 if ref == DECK:
                     continue
                 card = _cave_card(cards, st, ref, f"{field}.caves[{k}]")
+                _not_held(st, card, "caves", f"{field}.caves[{k}]")
                 if not remove_cave_card(st, card):
                     raise AnalysisInputError(f"{field}.caves[{k}]", "that cave card is not in this game")
                 pl.caves.append(card)
@@ -394,9 +407,10 @@ def apply_edit(cards, st, edit, field):
             raise AnalysisInputError(f"{field}.caves", "expected a count, or a list of cave card numbers "
                                                        "(\"deck\" for one from the deck)")
     elif do == "display":
-        for key, slots, find, remove, back, draw in (
-                ("dragons", st.display_dragons, _dragon_card, remove_dragon_card, st.dragon_deck, st.draw_dragon),
-                ("caves", st.display_caves, _cave_card, remove_cave_card, st.cave_deck, st.draw_cave)):
+        for key, slots, find, remove, back, draw, held in (
+                ("dragons", st.display_dragons, _dragon_card, remove_dragon_card, st.dragon_deck, st.draw_dragon,
+                 "hand"),
+                ("caves", st.display_caves, _cave_card, remove_cave_card, st.cave_deck, st.draw_cave, "caves")):
             if key not in edit:
                 continue
             wanted = edit[key]
@@ -409,6 +423,7 @@ def apply_edit(cards, st, edit, field):
                 if ref is None or ref == DECK:
                     continue
                 card = find(cards, st, ref, f"{field}.{key}[{k}]")
+                _not_held(st, card, held, f"{field}.{key}[{k}]")
                 if card in returned:
                     returned.remove(card)
                 elif not remove(st, card):

@@ -11,6 +11,7 @@ Every position comes from the client, so whatever the engine raises while it pla
 import hashlib
 import json
 import logging
+import statistics
 from contextlib import contextmanager
 
 from django.db import Error as DatabaseError
@@ -27,10 +28,11 @@ from game.engine.scoring import CATEGORIES, base_breakdown, guild_marker_vp, obj
 from game.engine.view import events_for, view_for
 from game.matches.present import drawing
 from game.language.events import Names, render_event, render_event_html
-from game.language.vocabulary import CAVE_NAMES, CAVES, RESOURCES
+from game.language.vocabulary import CAVE_NAMES, CAVES, RESOURCES, SCORE_CATEGORY_NAMES, automa_score_names
 from game.rules import rules_anchor, rulings
 
 from . import board
+from .checks import broken_rules
 from .errors import AnalysisInputError
 
 logger = logging.getLogger(__name__)
@@ -308,6 +310,28 @@ def table(st):
     }
 
 
+def final_score(st):
+    """The final count by category, one column per player (and the Automa's parts in her own words, solo), with the
+    totals and places: what a score pad shows at the end. None while the game goes on."""
+    result = st.result
+    if result is None:
+        return None
+    names = [seat_name(pl.seat) for pl in st.players]
+    automa = len(names) if len(result["scores"]) > len(names) else None
+    if automa is not None:
+        names.append("The Automa")
+    scores = result["scores"]
+    rows = [{"key": key, "label": label, "automa": False,
+             "values": [None if i == automa else scores[i][key] for i in range(len(names))]}
+            for key, label in SCORE_CATEGORY_NAMES.items()]
+    if automa is not None:
+        rows += [{"key": key, "label": f"Automa: {label}", "automa": True,
+                  "values": [scores[automa][key] if i == automa else None for i in range(len(names))]}
+                 for key, label in automa_score_names((result.get("automa") or {}).get("ravel")).items()]
+    return {"names": names, "rows": rows, "totals": [score["total"] for score in scores],
+            "places": list(result["places"])}
+
+
 def drawn(st, snapshot):
     """The shared table (guild, round tracker, display, decks, supplies) as the match page draws it: a spectator's
     view_for and what static/table.js needs beside it. Hands and the mat come from `table`, as the board edits them."""
@@ -398,6 +422,8 @@ def _analyse(snapshot, cards, position, attempt, decisions):
         "decisions": [Option.from_dict(d).to_dict() for d in decisions],
         "turn_start": _turn_start(st) and bool(decisions),
         "finished": st.finished,
+        "final": final_score(st),
+        "broken_rules": broken_rules(st),
         "pending": pending_json(st) if st.pending is not None else None,
         "rulings": touched_rulings(st, subject),
         "table": table(st),
@@ -408,8 +434,25 @@ def _analyse(snapshot, cards, position, attempt, decisions):
 
 # -- the engine's opinion ---------------------------------------------------------------------------------------
 
-MAX_BUDGET = 1.0  # seconds of search a request may ask for: the strong bot's own budget, so no request ties up a worker
+# Seconds of search a request may ask for: "think longer" doubles the budget up to this, so no request ties up a
+# worker for more than a few seconds (the bot's own safety stop is at twice the budget and a second more).
+MAX_BUDGET = 4.0
 DEFAULT_BUDGET = 0.5
+# Student's t for a two-sided 95 % interval, by degrees of freedom (playouts - 1); between two rows the smaller
+# row's (larger) value is used, so an interval is never narrower than it should be.
+T95 = ((1, 12.71), (2, 4.30), (3, 3.18), (4, 2.78), (5, 2.57), (6, 2.45), (7, 2.36), (8, 2.31), (9, 2.26),
+       (10, 2.23), (12, 2.18), (15, 2.13), (20, 2.09), (30, 2.04), (60, 2.00), (120, 1.98))
+
+
+def interval(values):
+    """The 95 % interval of the mean of `values` (playout margins), [low, high], or None below 2 values (one playout
+    says nothing of how much the next would differ)."""
+    if len(values) < 2:
+        return None
+    n, mean = len(values), statistics.fmean(values)
+    t = next((value for df, value in reversed(T95) if df <= n - 1), T95[0][1])
+    half = t * statistics.stdev(values) / n ** 0.5
+    return [round(mean - half, 1), round(mean + half, 1)]
 
 
 def read_budget(body):
@@ -446,18 +489,31 @@ def _engine(cards, position, attempt, decisions, budget):
     found = bots.suggest(st, seat, budget=budget, seed=0)
     solo = len(st.players) == 1
 
+    best = next(e for e in found["options"] if e["option"] == found["option"])
+
     def estimate(entry):
         option = entry["option"]
         return dict(option.to_dict(), label=st.label(option), playouts=entry["playouts"],
                     win=None if solo else round(entry["win"], 3), margin=round(entry["margin"], 1),
-                    greedy=round(entry["greedy"], 1))
+                    interval=interval(entry["margins"]), greedy=round(entry["greedy"], 1),
+                    lead=None if entry is best else interval([a - b for a, b in zip(best["margins"],
+                                                                                      entry["margins"])]))
 
     considered = sorted((estimate(e) for e in found["options"]), key=lambda e: -e["margin"])
+    preferred = found["option"].to_dict()
+    top = next(c for c in considered if (c["kind"], c["args"]) == (preferred["kind"], preferred["args"]))
+    others = [c for c in considered if c is not top]
+    # Every option met the same samples and dice in its k-th playout, so the preferred option's lead over another is
+    # judged pairwise (`lead`); settled when every lead's interval lies above 0: more thinking would hardly change it.
+    settled = all(c["lead"] is not None and c["lead"][0] > 0 for c in others)
+    closest = min(others, key=lambda c: c["lead"][0] if c["lead"] else float("-inf"), default=None)
     return {
         "seat": seat, "who": seat_name(seat), "kind": st.pending.kind, "prompt": st.pending.prompt, "budget": budget,
-        "measure": "score" if solo else "margin",
-        "preferred": dict(found["option"].to_dict(), label=st.label(found["option"])),
+        "max_budget": MAX_BUDGET, "measure": "score" if solo else "margin",
+        "preferred": dict(preferred, label=st.label(found["option"])),
         "win": None if solo else round(found["win"], 3), "margin": round(found["margin"], 1),
+        "interval": top["interval"], "settled": settled,
+        "closest": None if closest is None else {"label": closest["label"], "lead": closest["lead"]},
         "playouts": sum(e["playouts"] for e in found["options"]),
         "considered": considered,
         "offered": len(st.pending.options),

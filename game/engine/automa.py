@@ -13,7 +13,7 @@ from ..language.walk import children
 from ..language.words import WORDS
 from .decisions import MalformedDecision
 from .model import COLUMNS
-from .scoring import guild_marker_vp, objective_vp
+from .scoring import guild_marker_vp, objective_vp, place_on_round
 from .tasks import task
 
 SEAT = 1
@@ -345,7 +345,7 @@ def objective_count(st, tile, side, rnd=None):
 
 def objective_scored(st, place, count):
     a = st.automa
-    a["objectives"].append(place)
+    place_on_round(a["objectives"], st.round, place)
     st.emit("automa_objective", p=SEAT, round=st.round, count=count, place=place, coins=a["coins"])
     a["coins"] = 0  # the coins go back to the supply
 

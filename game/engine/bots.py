@@ -403,7 +403,7 @@ class StrongBot:
             if kind in ("excavate", "entice", "explore") and kind not in kinds:
                 kinds.add(kind)
                 order.append(i)
-        stats = {i: [0, 0.0, 0.0] for i in order}  # playouts, win chance sum, margin sum
+        stats = {i: [0, 0.0, 0.0, []] for i in order}  # playouts, win chance sum, margin sum, margins in order
         rounds = max(1, budget // len(order)) if len(order) > 1 else 1
         for _ in range(rounds):
             # Every option kept meets the same sampled hidden information and the same dice: a paired comparison.
@@ -418,11 +418,13 @@ class StrongBot:
                 s[0] += 1
                 s[1] += 1.0 / (1.0 + math.exp(-m / self.scale))
                 s[2] += m
+                s[3].append(m)
             if deadline is not None and time.process_time() > deadline:
                 break
         best = max(order, key=lambda j: (stats[j][2] / stats[j][0], prior[j]))
         table = [{"option": options[j], "playouts": stats[j][0], "greedy": prior[j],
-                  "win": stats[j][1] / stats[j][0], "margin": stats[j][2] / stats[j][0]} for j in order]
+                  "win": stats[j][1] / stats[j][0], "margin": stats[j][2] / stats[j][0],
+                  "margins": stats[j][3]} for j in order]
         return {"option": options[best], "win": stats[best][1] / stats[best][0],
                 "margin": stats[best][2] / stats[best][0], "options": table}
 
@@ -447,7 +449,9 @@ def suggest(state, seat, budget=1.0, seed=0):
     estimate (win chance from the margin, and the expected VP margin over the strongest opponent).
 
     `budget` is in seconds of search on one core (turned into iterations, see ITERATIONS_PER_SECOND). Returns
-    `{"option", "win", "margin", "options": [{"option", "playouts", "greedy", "win", "margin"}, ...]}`; raises
+    `{"option", "win", "margin", "options": [{"option", "playouts", "greedy", "win", "margin", "margins"}, ...]}`
+    (`margins`: each playout's margin in order; the k-th playouts of all options share their sample and dice, so
+    two options compare pairwise); raises
     ValueError when `seat` is not the one to decide. The search stops early, whatever it was asked, once it has
     used twice the budget and a second more in CPU time: a safety stop for a server, which on a machine as fast
     as the calibration's never fires, so the answer stays a function of the seed.

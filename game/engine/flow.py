@@ -16,7 +16,7 @@ from .decisions import Option
 from .exchange import do_exchange, exchange_options
 from .interpreter import push_ability
 from .model import COLUMNS
-from .scoring import final_result, objective_places
+from .scoring import final_result, objective_places, place_on_round
 from .tasks import task
 
 PASS = Option("pass")
@@ -361,7 +361,7 @@ def score_objective(st):
         values.append(solo.objective_count(st, tile, side))
     places = objective_places(values)
     for p in range(len(st.players)):
-        st.players[p].objectives.append(places[p])
+        place_on_round(st.players[p].objectives, rnd, places[p])
     if st.automa is not None:
         solo.objective_scored(st, places[-1], values[-1])
     if st.events is not None:

@@ -270,6 +270,9 @@ def _activate(st, p, args, q, info):
 
 def _activate_icon(st, p, args, q, info):
     info["cave"], info["slot"] = args
+    cave, slot = args
+    if 0 <= cave < len(st.cat.mat_icons) and 0 <= slot < len(st.cat.mat_icons[cave]):
+        info["effect"] = st.cat.mat_icons[cave][slot]  # what the printed icon does, for its label
 
 
 def _activate_card(st, p, args, q, info):

@@ -37,6 +37,15 @@ def objective_vp(cat, places):
     return total
 
 
+def place_on_round(places, rnd, place):
+    """Record `place` as round `rnd`'s objective place, at its index: places are read by round (`objective_vp`),
+    so a position set up in a later round (its earlier rounds never scored here) gets "all others" (0, worth
+    nothing) for those, and a marker put ahead of the round's scoring is replaced by the score."""
+    del places[rnd - 1:]
+    places.extend([0] * (rnd - 1 - len(places)))
+    places.append(place)
+
+
 def guild_marker_vp(cat, markers):
     """Markers on the END GAME VP row (row -1) score the printed VP of their square."""
     total = 0

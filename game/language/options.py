@@ -30,6 +30,18 @@ def space_name(info, index):
     return f"space #{index}"
 
 
+def _activate_icon(info, args):
+    """'Use the Crimson Cavern path icon 1 (before space 1): gain 1 resource of any kind': where the icon is printed
+    along the cave's path (one before each of the 4 spaces, one at the end) and what it does."""
+    slot = args[1]
+    where = f"before space {slot + 1}" if slot < 4 else "at the end of the cave"
+    text = f"Use the {cave_name(args[0])} path icon {slot + 1} ({where})"
+    if info.get("effect") is None:
+        return text
+    does = describe(info["effect"])
+    return f"{text}: {does[:1].lower()}{does[1:]}"
+
+
 def _pass(info, args):
     return "Pass" + (f" (take income space {args[0] + 1})" if args else "")
 
@@ -126,7 +138,7 @@ LABELS = {
                                      f"{card_name(info['card'])}"),
     "train": lambda info, args: f"Train the fledgling on {space_name(info, args[0])}",
     "activate": lambda info, args: f"Use {card_name(info['card'])}'s ability",
-    "activate_icon": lambda info, args: f"Use the {cave_name(args[0])} path icon {args[1] + 1}",
+    "activate_icon": _activate_icon,
     "activate_card": lambda info, args: f"Use {card_name(info['card'])}'s ability",
     "pick": _pick,
 }

@@ -1,7 +1,8 @@
 """/api/analysis/: bad input is a 400 naming the field and saves nothing; the answer's parts; the schema."""
 import pytest
 
-from tests.analysis.conftest import offered, pick, position, yes
+from game.language.vocabulary import SCORE_CATEGORIES
+from tests.analysis.conftest import offered, pick, position, walk, yes
 from tests.analysis.conftest import seat as seat_of
 
 pytestmark = pytest.mark.django_db
@@ -177,3 +178,40 @@ def test_an_empty_table_takes_edits_like_any_position(ask):
 def test_an_empty_setup_that_is_not_true_or_false_is_a_400(post):
     status, body = post({"position": {"setup": {"empty": "yes"}}})
     assert status == 400 and body["field"] == "position.setup.empty"
+
+
+def test_the_final_count_is_given_by_category_once_the_game_is_over(ask):
+    pos = position({"do": "dragon", "seat": 0, "card": 130, "cave": "crimson", "column": 1})
+    assert ask(pos)["final"] is None
+    result, _ = walk(ask, pos, {"end": "game"}, [], lambda r: r["finished"])
+    final = result["final"]
+    assert final["names"] == ["Player 1", "Player 2"]
+    assert [row["key"] for row in final["rows"]] == list(SCORE_CATEGORIES)
+    scores = result["table"]["result"]["scores"]
+    for seat_, score in enumerate(scores):
+        assert {row["key"]: row["values"][seat_] for row in final["rows"]} == {k: score[k] for k in SCORE_CATEGORIES}
+        assert sum(row["values"][seat_] for row in final["rows"]) == final["totals"][seat_] == score["total"]
+    assert final["places"] == result["table"]["result"]["places"]
+
+
+def test_a_solo_games_final_count_gives_the_automas_parts_in_her_own_words(ask):
+    result, _ = walk(ask, position(players=1), {"end": "game"}, [], lambda r: r["finished"])
+    final = result["final"]
+    assert final["names"] == ["Player 1", "The Automa"]
+    mine = [row for row in final["rows"] if not row["automa"]]
+    hers = [row for row in final["rows"] if row["automa"]]
+    assert all(row["values"][1] is None for row in mine) and all(row["values"][0] is None for row in hers)
+    assert any(row["label"] == "Automa: dragon cards taken" for row in hers)
+    assert sum(row["values"][1] for row in hers) == final["totals"][1]
+
+
+def test_cave_84s_options_say_what_each_path_icon_does(ask):
+    attempt = {"seat": 0, "card": "cave 84", "at": {"cave": "crimson", "column": 2}}
+    first = ask(position(academy=True), attempt)
+    result = ask(position(academy=True), attempt, [pick(first, "yes")])
+    labels = [o["label"] for o in offered(result, "activate_icon")]
+    assert len(labels) == 15
+    assert labels[0] == "Use the Crimson Cavern path icon 1 (before space 1): gain 1 resource of any kind"
+    assert labels[1] == "Use the Crimson Cavern path icon 2 (before space 2): advance once on the Dragon Guild"
+    assert labels[9].startswith("Use the Golden Grotto path icon 5 (at the end of the cave): tuck up to 2 dragon")
+    assert labels[14].startswith("Use the Amethyst Abyss path icon 5 (at the end of the cave): up to twice: pay 1")

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from game.analysis.service import interval
 from tests.analysis.conftest import position
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +82,51 @@ def test_openapi_schema_documents_the_engine_endpoint(client):
     assert "post" in schema["paths"]["/api/analysis/engine/"]
     answer = schema["components"]["schemas"]["Engine"]["properties"]
     assert {"preferred", "considered", "margin", "win", "measure", "budget"} <= set(answer)
+
+
+def test_each_option_has_an_interval_from_its_playouts_and_the_answer_says_whether_it_is_settled(think):
+    pos = position({"do": "coins", "seat": 1, "coins": 4}, players=2, seed=3)
+    status, answer = think({"position": pos, "try": {"seat": 1}, "budget": 0.25})
+    assert status == 200, answer
+    assert answer["max_budget"] == 4
+    for c in answer["considered"]:
+        if c["playouts"] < 2:
+            assert c["interval"] is None
+        else:
+            low, high = c["interval"]
+            assert low <= c["margin"] <= high
+    top = next(c for c in answer["considered"] if c["label"] == answer["preferred"]["label"])
+    assert answer["interval"] == top["interval"] and top["lead"] is None
+    others = [c for c in answer["considered"] if c is not top]
+    assert all(c["lead"] is None or c["lead"][0] <= c["lead"][1] for c in others)
+    assert answer["settled"] == all(c["lead"] is not None and c["lead"][0] > 0 for c in others)
+    if others:
+        assert answer["closest"]["label"] in [c["label"] for c in others]
+
+
+def test_thinking_longer_extends_the_same_search(think):
+    """Twice the budget plays the same first playouts and as many again: every option has at least as many, and
+    the whole search about twice as many."""
+    pos = position({"do": "coins", "seat": 1, "coins": 4}, players=2, seed=3)
+    _, short = think({"position": pos, "try": {"seat": 1}, "budget": 0.25})
+    _, longer = think({"position": pos, "try": {"seat": 1}, "budget": 0.5})
+    playouts = {c["label"]: c["playouts"] for c in short["considered"]}
+    assert all(c["playouts"] >= playouts[c["label"]] for c in longer["considered"])
+    assert longer["playouts"] >= 2 * short["playouts"] - len(playouts)
+
+
+def test_an_interval_is_student_t_wide_and_needs_two_playouts():
+    assert interval([8.0, 8.0, 12.0, 12.0]) == [6.3, 13.7]  # mean 10, sd 2.31, t(3) = 3.18: 10 ± 3.18 × 2.31 / 2
+    assert interval([10.0]) is None and interval([]) is None
+    assert interval([-1.0, 1.0] * 100) == [-0.1, 0.1]  # sd 1.0025, t(199) ~ 1.98
+
+
+def test_a_lone_option_is_settled(think):
+    """A seat with nothing to do but pass has one option: nothing to compare, so the choice is settled."""
+    pos = position({"do": "coins", "seat": 0, "coins": 0}, {"do": "hand", "seat": 0, "dragons": 0},
+                   {"do": "cave_cards", "seat": 0, "caves": 0}, {"do": "resources", "seat": 0,
+                   "resources": {"meat": 0, "gold": 0, "crystal": 0, "milk": 0}}, players=2, seed=3)
+    status, answer = think({"position": pos, "budget": 0.25})
+    assert status == 200, answer
+    assert [c["kind"] for c in answer["considered"]] == ["pass"]
+    assert answer["settled"] and answer["closest"] is None

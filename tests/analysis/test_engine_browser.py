@@ -52,3 +52,29 @@ def test_ask_the_strong_bot_and_see_its_choice_and_estimates(browser, live_serve
           return e.getBoundingClientRect().right > window.innerWidth + 1; }).map(function (e) {
           return e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right); });""")
     assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), wide
+
+
+def playouts_in_all(driver):
+    note = css(driver, ".an-engine-note")[0].text
+    return int(note.split(" playouts in all")[0].rsplit(" ", 1)[-1])
+
+
+def test_the_bot_shows_its_uncertainty_and_can_be_asked_to_think_longer(browser, live_server, catalogue):
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(live_server.url + "/analysis/")
+    wait_for(browser, lambda d: css(d, ".an-options button") and idle(d))
+    Select(css(browser, "#an-engine-form select[name=budget]")[0]).select_by_value("0.25")
+    click(browser, css(browser, "#an-engine-ask")[0])
+    wait_for(browser, lambda d: css(d, ".an-engine-best strong"), timeout=60)
+    rows = [li.text for li in css(browser, ".an-engine-list li")]
+    assert all("playout" in row and ("95 % between" in row or "too few playouts" in row) for row in rows), rows
+    assert "settled" in css(browser, ".an-engine-settled")[0].text.lower()
+    before = playouts_in_all(browser)
+
+    click(browser, css(browser, "#an-engine-longer")[0])
+    wait_for(browser, lambda d: "(0.5 s)" in css(d, "#an-engine-status")[0].text and css(d, ".an-engine-best strong"),
+             timeout=60)
+    assert playouts_in_all(browser) > before
+    assert css(browser, "#an-engine-form select[name=budget]")[0].get_attribute("value") == "0.5"
+    assert css(browser, "#an-engine-longer")[0].text == "Think longer (1 s)"

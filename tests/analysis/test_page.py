@@ -65,3 +65,29 @@ def test_the_page_offers_an_empty_table_and_a_link_to_one_opens_it(client, catal
     position = {"setup": {"players": 2, "seed": 1, "empty": True}, "edits": []}
     response = client.get("/analysis/", {"p": json.dumps(position)})
     assert response.status_code == 200 and start_of(response.content.decode()) == position
+
+
+def line_of(html):
+    found = re.search(r'<script id="an-line" type="application/json">(.*?)</script>', html, re.S)
+    return json.loads(found.group(1))
+
+
+def test_a_shared_link_carries_its_line_the_try_every_branch_and_the_one_shown(client, catalogue):
+    position = {"setup": {"players": 2, "seed": 1}, "edits": []}
+    line = {"try": {"seat": 0, "card": 130}, "branches": [[{"kind": "yes", "args": []}], []], "current": 1}
+    html = client.get("/analysis/", {"p": json.dumps(position), "line": json.dumps(line)}).content.decode()
+    assert start_of(html) == position
+    assert line_of(html) == line
+
+
+@pytest.mark.parametrize("line, words", [
+    ("[1", "not valid JSON"),
+    ('{"tree": []}', "not an object with try, branches and current"),
+    ('{"branches": [[1]]}', "branches are not lists of decisions"),
+    ('{"branches": [[], []], "current": 2}', "from 0 to 1"),
+    ('{"try": 3}', "try is not an object"),
+])
+def test_a_broken_line_is_a_400_saying_what_is_wrong(client, catalogue, line, words):
+    response = client.get("/analysis/", {"p": "{}", "line": line})
+    assert response.status_code == 400
+    assert words in response.content.decode()

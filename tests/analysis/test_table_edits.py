@@ -154,3 +154,35 @@ def test_the_shared_drawing_is_a_spectators_view(ask):
     assert set(drawing["view"]["display"]["dragons"]) - {None} <= shown
     assert {"guild_track", "objective_vp", "academy_income"} <= set(drawing["board"])
     assert len(drawing["objective_texts"]) == 4
+
+
+def test_a_display_edit_naming_a_dragon_in_a_hand_is_a_400_naming_that_slot(post, ask):
+    """One form sets the hand and then the display: the display's old list must not take back the card just put in
+    the hand without a word."""
+    shown = [d["number"] for d in ask(position())["table"]["display"]["dragons"]]
+    status, body = post({"position": position({"do": "hand", "seat": 0, "dragons": [shown[1]]},
+                                              {"do": "display", "dragons": shown})})
+    assert status == 400
+    assert body["field"] == "position.edits[1].dragons[1]"
+    assert "Player 1's hand" in body["detail"]
+
+
+def test_a_hand_edit_naming_a_dragon_in_another_hand_is_a_400(post):
+    status, body = post({"position": position({"do": "hand", "seat": 1, "dragons": [128]},
+                                              {"do": "hand", "seat": 0, "dragons": [50, 128]})})
+    assert (status, body["field"]) == (400, "position.edits[1].dragons[1]")
+    assert "Player 2's hand" in body["detail"]
+
+
+def test_a_dragon_from_the_display_goes_to_the_hand_and_the_slot_is_refilled(ask):
+    shown = [d["number"] for d in ask(position())["table"]["display"]["dragons"]]
+    table = ask(position({"do": "hand", "seat": 0, "dragons": [shown[0]]}))["table"]
+    assert [d["number"] for d in table["seats"][0]["hand"]] == [shown[0]]
+    assert shown[0] not in [d["number"] for d in table["display"]["dragons"] if d]
+
+
+def test_a_display_edit_naming_a_cave_card_in_a_hand_is_a_400(post, ask):
+    caves = ask(position())["table"]["display"]["caves"]
+    status, body = post({"position": position({"do": "cave_cards", "seat": 1, "caves": [caves[2]]},
+                                              {"do": "display", "caves": caves})})
+    assert (status, body["field"]) == (400, "position.edits[1].caves[2]")
