@@ -8,6 +8,7 @@ Both create `.venv` and install the project on first use, so a fresh clone needs
 """
 import hashlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -58,7 +59,25 @@ def serve(args):
             worker.wait(timeout=30)
 
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_PACKAGE = "axe-core@4.14.1"
+
+
+def ensure_axe():
+    """axe-core for the accessibility tests, from the npm registry into the git-ignored node_modules/; without npm
+    (or without a network) those tests skip with the reason."""
+    npm = shutil.which("npm")
+    if AXE.exists() or npm is None:
+        return
+    print(f"+ npm install {AXE_PACKAGE}  (for the accessibility tests)", flush=True)
+    result = subprocess.run([npm, "install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix",
+                             str(ROOT), AXE_PACKAGE], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode:
+        print(f"warning: could not install {AXE_PACKAGE}; the accessibility tests will skip", flush=True)
+
+
 def test(args):
+    ensure_axe()
     run(PY, "-m", "pytest", *args)
 
 
