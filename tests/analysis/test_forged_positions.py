@@ -175,4 +175,4 @@ def test_a_real_position_inside_an_ability_goes_and_comes_back(catalogue):
     assert "stack" in answer["position"]["engine"]
     status, again = ask(client, "/api/analysis/", {"position": answer["position"]})
     assert status == 200, again
-    assert again["pending"]["prompt"] == answer["pending"]["prompt"]
+    assert (again["pending"]["kind"], again["pending"]["data"]) == (answer["pending"]["kind"], answer["pending"]["data"])
