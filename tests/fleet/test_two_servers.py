@@ -27,7 +27,7 @@ pytestmark = pytest.mark.xdist_group("fleet")
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_SERVER = os.environ.get("WYRMDEX_FLEET_POSTGRES", "postgres://postgres@127.0.0.1:5432")
-DATABASE = "wyrmdex_fleet"
+DATABASE = f"wyrmdex_fleet_{os.getpid()}"  # a run's own: two runs at once (two checkouts) must not share it
 REDIS_URL = "redis://127.0.0.1:6379/4"  # its own db: the queue tests use 3
 PORTS = (8301, 8302)
 PASSWORD = "a-long-fleet-password-1"
@@ -172,6 +172,8 @@ def fleet(tmp_path_factory):
     finally:
         for process, _ in processes:
             stop(process)
+        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
 
 
 def test_both_servers_report_healthy_with_redis(fleet):
