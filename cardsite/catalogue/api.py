@@ -65,7 +65,9 @@ class CataloguePagination(PageNumberPagination):
 
 
 class StrictOrderingFilter(OrderingFilter):
-    """Ordering by an unknown field is a 400 naming the known ones, not silently ignored."""
+    """Ordering by an unknown field is a 400 naming the known ones, not silently ignored. Ties are broken by the
+    primary key, so a page asked twice (or page 2 after page 1) lists cards in one order: PostgreSQL gives rows of
+    equal value in any order it likes."""
 
     def get_ordering(self, request, queryset, view):
         params = request.query_params.get(self.ordering_param)
@@ -77,7 +79,10 @@ class StrictOrderingFilter(OrderingFilter):
                 raise ValidationError({"ordering": [
                     f"cannot order by {bad[0]!r}; known: {', '.join(valid)} (prefix with - for descending)"
                 ]})
-        return super().get_ordering(request, queryset, view)
+        ordering = super().get_ordering(request, queryset, view)
+        if params and ordering and "pk" not in ordering and "-pk" not in ordering:
+            ordering = [*ordering, "pk"]
+        return ordering
 
 
 class CatalogueViewSet(viewsets.ReadOnlyModelViewSet):
