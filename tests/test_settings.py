@@ -84,9 +84,26 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path):
     assert "SECRET_KEY must be set when WYRMDEX_PRODUCTION is on" in result.stderr
 
 
-def test_development_defaults_need_no_variables(tmp_path):
-    result = manage("check", DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}")
+def test_a_debug_server_on_this_machine_needs_no_variables_but_debug(tmp_path):
+    """What `python3 dev.py serve` runs from a fresh clone: DEBUG=true, the default local hosts, no SECRET_KEY."""
+    result = manage("check", DEBUG="true", DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}")
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(("env", "reason"), [
+    ({}, "when DEBUG is off"),  # DEBUG's default: a site started by the Procfile or gunicorn as it is
+    ({"DEBUG": "false"}, "when DEBUG is off"),
+    ({"DEBUG": "false", "SECRET_KEY": "wyrmdex-development-key-not-for-production-use-0123456789abcdef"},
+     "when DEBUG is off"),  # the key in the source, copied into the environment, is no key of one's own
+    ({"DEBUG": "true", "ALLOWED_HOSTS": "wyrmdex.example.org,localhost"},
+     "when ALLOWED_HOSTS names a host other than this machine (wyrmdex.example.org)"),
+])
+def test_a_site_refuses_to_start_on_the_public_development_key(tmp_path, env, reason):
+    result = manage("check", "--deploy", DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}", **env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert f"SECRET_KEY must be set {reason}" in result.stderr
+    assert "secrets.token_urlsafe(50)" in result.stderr  # and how to make one
 
 
 @pytest.mark.django_db
@@ -121,8 +138,9 @@ def test_prepared_statements_can_be_turned_off_for_a_pooler_that_cannot_keep_the
             "print(settings.DATABASES['default'].get('OPTIONS', {}).get('server_side_binding', False), "
             "isinstance(connection.cursor().cursor, __import__('psycopg').ClientCursor))")
     # Each prints whether server-side binding is on, and whether the cursor merges the parameters on our side.
-    on = manage("shell", "-c", show, DATABASE_URL=url)
-    off = manage("shell", "-c", show, DATABASE_URL=url, WYRMDEX_PG_PREPARE="off")
+    key = secrets.token_urlsafe(50)
+    on = manage("shell", "-c", show, DATABASE_URL=url, SECRET_KEY=key)
+    off = manage("shell", "-c", show, DATABASE_URL=url, SECRET_KEY=key, WYRMDEX_PG_PREPARE="off")
     assert on.returncode == 0 and off.returncode == 0, on.stderr + off.stderr
     assert on.stdout.splitlines()[-1].split() == ["True", "False"]
     assert off.stdout.splitlines()[-1].split() == ["False", "True"]
@@ -132,7 +150,8 @@ def test_the_database_options_in_the_url_are_kept_beside_ours():
     """`?sslmode=require` in DATABASE_URL stays an option of the connection when prepared statements are on
     (settings only: nothing connects)."""
     show = "from django.conf import settings; print(sorted(settings.DATABASES['default']['OPTIONS'].items()))"
-    result = manage("shell", "-c", show, DATABASE_URL="postgres://someone@127.0.0.1:5432/anything?sslmode=require")
+    result = manage("shell", "-c", show, DATABASE_URL="postgres://someone@127.0.0.1:5432/anything?sslmode=require",
+                    SECRET_KEY=secrets.token_urlsafe(50))
     assert result.returncode == 0, result.stderr
     options = result.stdout.splitlines()[-1]
     assert "('sslmode', 'require')" in options
