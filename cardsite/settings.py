@@ -311,9 +311,12 @@ def env_rate(name, default):
 
 
 # Rate limits per client, counted in the cache (shared by every app server when the cache is Redis). Past one, the
-# answer is 429 with Retry-After. Sign-in counts per address and per username tried.
+# answer is 429 with Retry-After. Sign-in counts every attempt per address, and failures per username tried: past
+# that limit the account is closed only to addresses it was never signed in from (cardsite/middleware.py), so keep
+# it above what one address may try in its window.
 RATE_LIMITS = {
     "sign_in": env_rate("RATE_LIMIT_SIGN_IN", (10, 300)),
+    "sign_in_username": env_rate("RATE_LIMIT_SIGN_IN_USERNAME", (50, 300)),
     "sign_up": env_rate("RATE_LIMIT_SIGN_UP", (5, 3600)),
     "write": env_rate("RATE_LIMIT_WRITE", (120, 60)),
 }
