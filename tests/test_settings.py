@@ -11,8 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
                       "SECURE_HSTS_SECONDS", "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE",
-                      "RATE_LIMIT_SIGN_IN", "RATE_LIMIT_SIGN_UP", "RATE_LIMIT_WRITE", "TRUSTED_PROXIES",
-                      "JSON_MAX_DEPTH", "LOG_LEVEL", "CATALOGUE_VERSION_REUSE_MS", "WYRMDEX_PG_PREPARE",
+                      "RATE_LIMIT_SIGN_IN", "RATE_LIMIT_SIGN_IN_USERNAME", "RATE_LIMIT_SIGN_UP", "RATE_LIMIT_WRITE",
+                      "TRUSTED_PROXIES", "JSON_MAX_DEPTH", "LOG_LEVEL", "CATALOGUE_VERSION_REUSE_MS", "WYRMDEX_PG_PREPARE",
                       "MATCH_POLL_MS", "STATIC_ROOT")
 
 
@@ -59,6 +59,7 @@ def test_check_deploy_warns_when_production_forgets_https(tmp_path):
     ("SECRET_KEY", "a" * 60, "SECRET_KEY must be at least 50 characters"),
     ("SECRET_KEY", "k" * 32 + "abcdefghij", "SECRET_KEY must be at least 50 characters"),
     ("RATE_LIMIT_SIGN_IN", "ten a minute", "RATE_LIMIT_SIGN_IN must be COUNT/SECONDS"),
+    ("RATE_LIMIT_SIGN_IN_USERNAME", "50", "RATE_LIMIT_SIGN_IN_USERNAME must be COUNT/SECONDS"),
     ("LOG_LEVEL", "loud", "LOG_LEVEL must be one of"),
     ("SECURE_HSTS_SECONDS", "a year", "SECURE_HSTS_SECONDS must be a whole number"),
     ("ALLOWED_HOSTS", " , ", "ALLOWED_HOSTS is set but lists no host"),
