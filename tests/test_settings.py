@@ -17,8 +17,10 @@ SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "S
 
 
 def manage(*args, **env):
-    """Run manage.py in a fresh interpreter with only the given settings variables set."""
+    """Run manage.py in a fresh interpreter with only the given settings variables set, and a SECRET_KEY of its own
+    (DEBUG is off) unless one is given: SECRET_KEY="" starts without a key."""
     clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    clean["SECRET_KEY"] = secrets.token_urlsafe(50)
     clean.update(env)
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True,
                           timeout=120)
@@ -78,16 +80,14 @@ def test_a_bad_setting_stops_the_start_naming_the_variable(tmp_path, variable, v
 
 
 def test_production_refuses_to_start_without_a_secret_key(tmp_path):
-    env = production_env(tmp_path)
-    del env["SECRET_KEY"]
-    result = manage("check", **env)
+    result = manage("check", **production_env(tmp_path, SECRET_KEY=""))
     assert result.returncode != 0
     assert "SECRET_KEY must be set when WYRMDEX_PRODUCTION is on" in result.stderr
 
 
 def test_a_debug_server_on_this_machine_needs_no_variables_but_debug(tmp_path):
     """What `python3 dev.py serve` runs from a fresh clone: DEBUG=true, the default local hosts, no SECRET_KEY."""
-    result = manage("check", DEBUG="true", DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}")
+    result = manage("check", DEBUG="true", SECRET_KEY="", DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}")
     assert result.returncode == 0, result.stderr
 
 
@@ -100,6 +100,7 @@ def test_a_debug_server_on_this_machine_needs_no_variables_but_debug(tmp_path):
      "when ALLOWED_HOSTS names a host other than this machine (wyrmdex.example.org)"),
 ])
 def test_a_site_refuses_to_start_on_the_public_development_key(tmp_path, env, reason):
+    env = {"SECRET_KEY": "", **env}
     result = manage("check", "--deploy", DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}", **env)
     assert result.returncode != 0
     assert "ImproperlyConfigured" in result.stderr
@@ -139,9 +140,8 @@ def test_prepared_statements_can_be_turned_off_for_a_pooler_that_cannot_keep_the
             "print(settings.DATABASES['default'].get('OPTIONS', {}).get('server_side_binding', False), "
             "isinstance(connection.cursor().cursor, __import__('psycopg').ClientCursor))")
     # Each prints whether server-side binding is on, and whether the cursor merges the parameters on our side.
-    key = secrets.token_urlsafe(50)
-    on = manage("shell", "-c", show, DATABASE_URL=url, SECRET_KEY=key)
-    off = manage("shell", "-c", show, DATABASE_URL=url, SECRET_KEY=key, WYRMDEX_PG_PREPARE="off")
+    on = manage("shell", "-c", show, DATABASE_URL=url)
+    off = manage("shell", "-c", show, DATABASE_URL=url, WYRMDEX_PG_PREPARE="off")
     assert on.returncode == 0 and off.returncode == 0, on.stderr + off.stderr
     assert on.stdout.splitlines()[-1].split() == ["True", "False"]
     assert off.stdout.splitlines()[-1].split() == ["False", "True"]
@@ -151,8 +151,7 @@ def test_the_database_options_in_the_url_are_kept_beside_ours():
     """`?sslmode=require` in DATABASE_URL stays an option of the connection when prepared statements are on
     (settings only: nothing connects)."""
     show = "from django.conf import settings; print(sorted(settings.DATABASES['default']['OPTIONS'].items()))"
-    result = manage("shell", "-c", show, DATABASE_URL="postgres://someone@127.0.0.1:5432/anything?sslmode=require",
-                    SECRET_KEY=secrets.token_urlsafe(50))
+    result = manage("shell", "-c", show, DATABASE_URL="postgres://someone@127.0.0.1:5432/anything?sslmode=require")
     assert result.returncode == 0, result.stderr
     options = result.stdout.splitlines()[-1]
     assert "('sslmode', 'require')" in options
