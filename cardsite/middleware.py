@@ -197,20 +197,20 @@ def count(name, who, now=None):
 
 def hit(name, who, now=None):
     """Count one request against limit `name` for `who`; raise TooManyRequests past the limit."""
+    now = time.time() if now is None else now
     limit, window, _, wait = _window(name, now)
     if count(name, who, now) > limit:
         raise _refusal(limit, window, wait)
 
 
 # --- sign-in: guesses at one account from many addresses ----------------------------------------------------------
-# Every sign-in counts against its address (`sign_in`, in `_buckets`): one address guesses slowly, at any account.
-# A failed sign-in also counts against the username tried (`sign_in_username`), and a success remembers its address
-# for that account. Past the username's limit, which no single address can reach alone, the account is being
-# guessed at from many addresses: it is then closed to addresses it was never signed in from, and only to them, so
-# whoever guesses cannot lock the owner out of the places they sign in from, and a correct password from an address
-# with no failures of its own still signs in below the limit. Counting only failures per username leaves the
-# owner's own sign-ins out of the count. (Letting any clean address through past the limit would not slow guesses
-# spread over many addresses at all: each one's first guess comes from a clean address.)
+# Every sign-in counts against its address (`sign_in`, in `_buckets`). Only failures count against the username
+# tried (`sign_in_username`), to a limit no single address reaches alone; past it the account is being guessed at
+# from many addresses, and is closed, for the rest of the window, to addresses it was never signed in from: the
+# guessers cannot lock its owner out of the places the owner signs in from. (Letting through any address without
+# failures of its own would not slow guesses spread over many addresses: each one's first guess is such a one.)
+# The check reads the count before the password is tried, so guesses sent all at once may pass it by as many as
+# arrive together; the per-address limit still holds each of them.
 KNOWN_ADDRESS_DAYS = 90  # how long a sign-in keeps its address open to the account during a guessing run
 
 
