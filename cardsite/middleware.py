@@ -4,6 +4,7 @@ import hashlib
 import json
 import re
 import time
+import unicodedata
 import uuid
 
 from django.conf import settings
@@ -155,8 +156,7 @@ def _buckets(request):
     address = "addr:" + client_address(request)
     sign_in, sign_up = _sign_paths()
     if request.path in sign_in:
-        username = request.POST.get("username", "").strip().lower()
-        return [("sign_in", address)] + ([("sign_in", "user:" + username)] if username else [])
+        return [("sign_in", address)]
     if request.path == sign_up:
         return [("sign_up", address)]
     user = getattr(request, "user", None)
@@ -167,30 +167,89 @@ def rate_key(name, who, slot):
     return f"ratelimit:{name}:{hashlib.sha256(who.encode()).hexdigest()[:32]}:{slot}"
 
 
-def hit(name, who, now=None):
-    """Count one request against limit `name` for `who`; raise TooManyRequests past the limit.
-
-    A fixed window in Django's cache (Redis with several app servers: the count is shared), so the check is one
-    atomic increment."""
+def _window(name, now):
+    """(limit, window in seconds, the window's number, seconds until it ends) of limit `name` at `now`."""
     limit, window = settings.RATE_LIMITS[name]
     now = time.time() if now is None else now
     slot = int(now // window)
+    return limit, window, slot, max(1, int((slot + 1) * window - now + 0.999))
+
+
+def _refusal(limit, window, wait):
+    return TooManyRequests(f"too many requests of this kind ({limit} per {window} seconds); "
+                           f"try again in {wait} seconds", retry_after=wait)
+
+
+def count(name, who, now=None):
+    """Count one against limit `name` for `who`; how many this window holds now.
+
+    A fixed window in Django's cache (Redis with several app servers: the count is shared), so counting is one
+    atomic increment."""
+    _, window, slot, _ = _window(name, now)
     key = rate_key(name, who, slot)
     cache.add(key, 0, window + 1)
     try:
-        count = cache.incr(key)
+        return cache.incr(key)
     except ValueError:  # the entry expired between add and incr
         cache.set(key, 1, window + 1)
-        count = 1
-    if count > limit:
-        wait = max(1, int((slot + 1) * window - now + 0.999))
-        raise TooManyRequests(f"too many requests of this kind ({limit} per {window} seconds); "
-                              f"try again in {wait} seconds", retry_after=wait)
+        return 1
+
+
+def hit(name, who, now=None):
+    """Count one request against limit `name` for `who`; raise TooManyRequests past the limit."""
+    now = time.time() if now is None else now
+    limit, window, _, wait = _window(name, now)
+    if count(name, who, now) > limit:
+        raise _refusal(limit, window, wait)
+
+
+# --- sign-in: guesses at one account from many addresses ----------------------------------------------------------
+# Every sign-in counts against its address (`sign_in`, in `_buckets`). Only failures count against the username
+# tried (`sign_in_username`), to a limit no single address reaches alone; past it the account is being guessed at
+# from many addresses, and is closed, for the rest of the window, to addresses it was never signed in from: the
+# guessers cannot lock its owner out of the places the owner signs in from. (Letting through any address without
+# failures of its own would not slow guesses spread over many addresses: each one's first guess is such a one.)
+# The check reads the count before the password is tried, so guesses sent all at once may pass it by as many as
+# arrive together; the per-address limit still holds each of them.
+KNOWN_ADDRESS_DAYS = 90  # how long a sign-in keeps its address open to the account during a guessing run
+
+
+def account_key(username):
+    """The bucket of a username as typed, normalised as Django's sign-in form normalises it (NFKC), in one case:
+    "Mallory" and a full-width "ｍallory" are one account to the counts."""
+    return "user:" + unicodedata.normalize("NFKC", username.strip()).lower()
+
+
+def _known_key(address, username):
+    return rate_key("known", f"{address}\n{account_key(username)}", "always")
+
+
+def check_account(address, username, now=None):
+    """Refuse a sign-in to `username` from an address it was never signed in from, while the username is past its
+    limit of failures (`sign_in_username`)."""
+    limit, window, slot, wait = _window("sign_in_username", now)
+    if (cache.get(rate_key("sign_in_username", account_key(username), slot), 0) >= limit
+            and not cache.get(_known_key(address, username))):
+        raise _refusal(limit, window, wait)
+
+
+def sign_in_failed(sender, credentials, request=None, **kwargs):
+    """Django's `user_login_failed`: a wrong password (or an unknown name) counts against the username tried."""
+    username = credentials.get("username")
+    if isinstance(username, str) and username.strip():
+        count("sign_in_username", account_key(username))
+
+
+def signed_in(sender, request, user, **kwargs):
+    """Django's `user_logged_in`: the address stays open to this account while its username is being guessed at."""
+    if request is not None:
+        cache.set(_known_key(client_address(request), user.get_username()), True, KNOWN_ADDRESS_DAYS * 86400)
 
 
 class RateLimitMiddleware:
-    """Sign-in, sign-up and every write are limited per client (RATE_LIMITS); past a limit, a 429 with
-    Retry-After. Placed after authentication, so a signed-in player's writes count against the player."""
+    """Sign-in, sign-up and every write are limited per client (RATE_LIMITS), and sign-in per account too (above);
+    past a limit, a 429 with Retry-After. Placed after authentication, so a signed-in player's writes count
+    against the player."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -199,6 +258,10 @@ class RateLimitMiddleware:
         try:
             for name, who in _buckets(request):
                 hit(name, who)
+            if request.method in UNSAFE_METHODS and request.path in _sign_paths()[0]:
+                username = request.POST.get("username", "")
+                if username.strip():
+                    check_account(client_address(request), username)
         except TooManyRequests as exc:
             return error_response(request, exc)
         return self.get_response(request)

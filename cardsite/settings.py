@@ -60,19 +60,29 @@ def env_list(name, default):
 
 
 DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]", "testserver"}
 _DEV_KEY = "wyrmdex-development-key-not-for-production-use-0123456789abcdef"
+_MAKE_KEY = "python3 -c 'import secrets; print(secrets.token_urlsafe(50))' makes one"
 PRODUCTION = env_bool("WYRMDEX_PRODUCTION", False)  # read always, so a bad value fails even with a key set
 SECRET_KEY = os.environ.get("SECRET_KEY") or ""
-if not SECRET_KEY:
+if SECRET_KEY in ("", _DEV_KEY):
+    # The development key is in the source for anyone to read, and whoever knows the key can sign sessions and
+    # invite links: so it serves only a debug server on this machine (`python3 dev.py serve`), never a site.
     if PRODUCTION:
-        raise ImproperlyConfigured("SECRET_KEY must be set when WYRMDEX_PRODUCTION is on")
+        raise ImproperlyConfigured(f"SECRET_KEY must be set when WYRMDEX_PRODUCTION is on ({_MAKE_KEY})")
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off: the development key in the source is "
+                                   f"public, and serves only DEBUG=true on this machine ({_MAKE_KEY})")
+    if not set(ALLOWED_HOSTS) <= LOCAL_HOSTS:
+        raise ImproperlyConfigured("SECRET_KEY must be set when ALLOWED_HOSTS names a host other than this machine "
+                                   f"({', '.join(sorted(set(ALLOWED_HOSTS) - LOCAL_HOSTS))}): the development key "
+                                   f"in the source is public ({_MAKE_KEY})")
     SECRET_KEY = _DEV_KEY
 elif len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5 or SECRET_KEY.startswith("django-insecure-"):
     # Django's deploy check (security.W009) asks the same: 50 characters, 5 different, not a generated dev key.
-    raise ImproperlyConfigured("SECRET_KEY must be at least 50 characters long, with at least 5 different ones "
-                               "(python3 -c 'import secrets; print(secrets.token_urlsafe(50))' makes one)")
-
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+    raise ImproperlyConfigured(f"SECRET_KEY must be at least 50 characters long, with at least 5 different ones "
+                               f"({_MAKE_KEY})")
 
 _db_url = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 try:
@@ -301,9 +311,12 @@ def env_rate(name, default):
 
 
 # Rate limits per client, counted in the cache (shared by every app server when the cache is Redis). Past one, the
-# answer is 429 with Retry-After. Sign-in counts per address and per username tried.
+# answer is 429 with Retry-After. Sign-in counts every attempt per address, and failures per username tried: past
+# that limit the account is closed only to addresses it was never signed in from (cardsite/middleware.py), so keep
+# it above what one address may try in its window.
 RATE_LIMITS = {
     "sign_in": env_rate("RATE_LIMIT_SIGN_IN", (10, 300)),
+    "sign_in_username": env_rate("RATE_LIMIT_SIGN_IN_USERNAME", (50, 300)),
     "sign_up": env_rate("RATE_LIMIT_SIGN_UP", (5, 3600)),
     "write": env_rate("RATE_LIMIT_WRITE", (120, 60)),
 }

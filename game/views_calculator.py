@@ -2,6 +2,7 @@
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.db import IntegrityError, transaction
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -155,7 +156,16 @@ def history(request):
 def signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # The name was free when the form looked and taken when it wrote (sign-ups sent together): the form
+            # asked again says so, as it does to a sign-up that comes second.
+            form = UserCreationForm(request.POST)
+            if form.is_valid():
+                raise
+            return render(request, "game/calculator_signup.html", {"form": form}, status=400)
         login(request, user)
         target = request.GET.get("next", "")
         # As Django's sign-in page does: on an https page, an http:// address (even our own host) is refused.

@@ -8,6 +8,7 @@ Usage: .venv/bin/python scripts/bench_analysis.py [--repeat 20]
 import argparse
 import os
 import platform
+import secrets
 import statistics
 import sys
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # a throwaway key: DEBUG is off, as on a site
 
 import django  # noqa: E402
 

@@ -57,6 +57,7 @@ sys.path.insert(0, str(ROOT))
 
 def setup_django():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # a throwaway key: DEBUG is off, as on a site
     import django
 
     django.setup()

@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import random
+import secrets
 import statistics
 import sys
 import tempfile
@@ -38,6 +39,7 @@ def setup_django(db_path):
     if db_path is not None:
         os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # a throwaway key: DEBUG is off, as on a site
     import django
 
     django.setup()

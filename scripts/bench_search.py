@@ -16,6 +16,7 @@ the database named by --database is created if absent, migrated and loaded with 
 import argparse
 import os
 import re
+import secrets
 import shutil
 import statistics
 import subprocess
@@ -79,9 +80,12 @@ def run(*args, env=None, cwd=ROOT, check=True):
     return subprocess.run([str(a) for a in args], cwd=cwd, env=env, check=check, capture_output=True, text=True)
 
 
+SECRET_KEY = os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50)  # DEBUG is off, as on a site
+
+
 def tree_env(tree, database):
     return {**os.environ, "DATABASE_URL": database, "DEBUG": "false", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "PYTHONPATH": str(tree), "DJANGO_SETTINGS_MODULE": "cardsite.settings"}
+            "PYTHONPATH": str(tree), "DJANGO_SETTINGS_MODULE": "cardsite.settings", "SECRET_KEY": SECRET_KEY}
 
 
 def prepare_database(url, env):

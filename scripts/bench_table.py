@@ -11,6 +11,7 @@ Usage: .venv/bin/python scripts/bench_table.py [--games 20] [--seed 1]
 import argparse
 import os
 import random
+import secrets
 import statistics
 import sys
 import time
@@ -19,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # a throwaway key: DEBUG is off, as on a site
 
 
 def main():

@@ -11,14 +11,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
                       "SECURE_HSTS_SECONDS", "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE",
-                      "RATE_LIMIT_SIGN_IN", "RATE_LIMIT_SIGN_UP", "RATE_LIMIT_WRITE", "TRUSTED_PROXIES",
-                      "JSON_MAX_DEPTH", "LOG_LEVEL", "CATALOGUE_VERSION_REUSE_MS", "WYRMDEX_PG_PREPARE",
+                      "RATE_LIMIT_SIGN_IN", "RATE_LIMIT_SIGN_IN_USERNAME", "RATE_LIMIT_SIGN_UP", "RATE_LIMIT_WRITE",
+                      "TRUSTED_PROXIES", "JSON_MAX_DEPTH", "LOG_LEVEL", "CATALOGUE_VERSION_REUSE_MS", "WYRMDEX_PG_PREPARE",
                       "MATCH_POLL_MS", "STATIC_ROOT")
 
 
 def manage(*args, **env):
-    """Run manage.py in a fresh interpreter with only the given settings variables set."""
+    """Run manage.py in a fresh interpreter with only the given settings variables set, and a SECRET_KEY of its own
+    (DEBUG is off) unless one is given: SECRET_KEY="" starts without a key."""
     clean = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    clean["SECRET_KEY"] = secrets.token_urlsafe(50)
     clean.update(env)
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True,
                           timeout=120)
@@ -59,6 +61,7 @@ def test_check_deploy_warns_when_production_forgets_https(tmp_path):
     ("SECRET_KEY", "a" * 60, "SECRET_KEY must be at least 50 characters"),
     ("SECRET_KEY", "k" * 32 + "abcdefghij", "SECRET_KEY must be at least 50 characters"),
     ("RATE_LIMIT_SIGN_IN", "ten a minute", "RATE_LIMIT_SIGN_IN must be COUNT/SECONDS"),
+    ("RATE_LIMIT_SIGN_IN_USERNAME", "50", "RATE_LIMIT_SIGN_IN_USERNAME must be COUNT/SECONDS"),
     ("LOG_LEVEL", "loud", "LOG_LEVEL must be one of"),
     ("SECURE_HSTS_SECONDS", "a year", "SECURE_HSTS_SECONDS must be a whole number"),
     ("ALLOWED_HOSTS", " , ", "ALLOWED_HOSTS is set but lists no host"),
@@ -77,16 +80,32 @@ def test_a_bad_setting_stops_the_start_naming_the_variable(tmp_path, variable, v
 
 
 def test_production_refuses_to_start_without_a_secret_key(tmp_path):
-    env = production_env(tmp_path)
-    del env["SECRET_KEY"]
-    result = manage("check", **env)
+    result = manage("check", **production_env(tmp_path, SECRET_KEY=""))
     assert result.returncode != 0
     assert "SECRET_KEY must be set when WYRMDEX_PRODUCTION is on" in result.stderr
 
 
-def test_development_defaults_need_no_variables(tmp_path):
-    result = manage("check", DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}")
+def test_a_debug_server_on_this_machine_needs_no_variables_but_debug(tmp_path):
+    """What `python3 dev.py serve` runs from a fresh clone: DEBUG=true, the default local hosts, no SECRET_KEY."""
+    result = manage("check", DEBUG="true", SECRET_KEY="", DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}")
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(("env", "reason"), [
+    ({}, "when DEBUG is off"),  # DEBUG's default: a site started by the Procfile or gunicorn as it is
+    ({"DEBUG": "false"}, "when DEBUG is off"),
+    ({"DEBUG": "false", "SECRET_KEY": "wyrmdex-development-key-not-for-production-use-0123456789abcdef"},
+     "when DEBUG is off"),  # the key in the source, copied into the environment, is no key of one's own
+    ({"DEBUG": "true", "ALLOWED_HOSTS": "wyrmdex.example.org,localhost"},
+     "when ALLOWED_HOSTS names a host other than this machine (wyrmdex.example.org)"),
+])
+def test_a_site_refuses_to_start_on_the_public_development_key(tmp_path, env, reason):
+    env = {"SECRET_KEY": "", **env}
+    result = manage("check", "--deploy", DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}", **env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert f"SECRET_KEY must be set {reason}" in result.stderr
+    assert "secrets.token_urlsafe(50)" in result.stderr  # and how to make one
 
 
 @pytest.mark.django_db

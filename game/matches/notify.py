@@ -129,16 +129,14 @@ def update_preferences(user, body):
     unknown = set(body) - {"turn_email", "reminders"}
     if unknown:
         raise InvalidInput(sorted(unknown)[0], "is not a preference (turn_email, reminders)")
-    prefs = preferences(user)
-    if "turn_email" in body:
-        if body["turn_email"] not in NotificationPreference.TurnEmail.values:
-            raise InvalidInput("turn_email", f"expected one of {', '.join(NotificationPreference.TurnEmail.values)}")
-        prefs.turn_email = body["turn_email"]
-    if "reminders" in body:
-        if not isinstance(body["reminders"], bool):
-            raise InvalidInput("reminders", "expected true or false")
-        prefs.reminders = body["reminders"]
-    prefs.save()
+    if "turn_email" in body and body["turn_email"] not in NotificationPreference.TurnEmail.values:
+        raise InvalidInput("turn_email", f"expected one of {', '.join(NotificationPreference.TurnEmail.values)}")
+    if "reminders" in body and not isinstance(body["reminders"], bool):
+        raise InvalidInput("reminders", "expected true or false")
+    # The first save makes the row: two at once (a double-click) would both insert it. update_or_create locks the
+    # row it finds, and when its insert meets the other's row it reads that row and updates it instead.
+    changes = {name: body[name] for name in ("turn_email", "reminders") if name in body}
+    prefs, _ = NotificationPreference.objects.update_or_create(user=user, defaults=changes)
     return prefs
 
 

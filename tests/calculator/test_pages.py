@@ -6,9 +6,11 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.utils.text import slugify
 
 from game.models import ScoreSheet
+from tests.races import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -387,3 +389,19 @@ def test_preview_totals_in_quick_mode_stay_final_beside_a_line_with_a_mistake(cl
                                         "players[1].eggs": "1-2"}).json()
     assert body["totals"] == {"players[0]": 20, "players[1]": None}
     assert body["final"] == {"players[0]": True, "players[1]": False}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sign_ups_with_one_name_at_once_make_one_account_and_tell_the_rest_the_name_is_taken():
+    """Five sign-ups with one name sent together: each form finds the name free, then all but one insert finds it
+    taken. They are answered as one after another would be: one account, four forms saying the name is taken."""
+    def sign_up(i):
+        response = Client(raise_request_exception=False).post(
+            "/accounts/signup/", {"username": "ann", "password1": f"wyrm-span-2024-{i}!",
+                                  "password2": f"wyrm-span-2024-{i}!"})
+        return response.status_code, response.content.decode()
+
+    answers = at_once([lambda i=i: sign_up(i) for i in range(5)], hold=User)
+    assert sorted(status for status, _ in answers) == [302, 400, 400, 400, 400]
+    assert all("A user with that username already exists." in page for status, page in answers if status == 400)
+    assert User.objects.filter(username="ann").count() == 1

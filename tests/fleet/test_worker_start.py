@@ -2,6 +2,7 @@
 walking those ~120,000 objects stalled every worker at once early in a run under load (docs/benchmarks.md)."""
 import json
 import os
+import secrets
 import subprocess
 import sys
 
@@ -13,7 +14,8 @@ LOAD = ("import gc, json; import cardsite.wsgi; "
 
 def test_what_a_worker_loads_at_start_is_left_out_of_full_collections(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
-    env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}", "REDIS_URL": ""})
+    env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}", "REDIS_URL": "",
+                "SECRET_KEY": secrets.token_urlsafe(50)})
     result = subprocess.run([sys.executable, "-c", LOAD], cwd=ROOT, env=env, capture_output=True, text=True,
                             timeout=120, check=False)
     assert result.returncode == 0, result.stderr

@@ -3,9 +3,11 @@ preferences say; the daily digest; the "your turn" count in the navigation and p
 import random
 
 import pytest
+from django.test import Client
 
 from game.matches import notify, services
 from game.models import Match, NotificationPreference, TurnNotice
+from tests.races import at_once
 
 from .conftest import later, user_at
 
@@ -166,3 +168,21 @@ def test_a_player_without_an_email_address_is_noted_nothing_until_they_give_one(
     play(match.pk, 30, seed=8, capture=django_capture_on_commit_callbacks)
     assert TurnNotice.objects.filter(match=match).exists()
     assert mailoutbox and {m.to[0] for m in mailoutbox} <= {"alice@example.org", "bob@example.org"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_double_click_on_the_first_save_of_preferences_saves_them_once(alice):
+    """Two saves sent together before any preferences exist: both read "none yet", then both would insert. They are
+    answered as two saves one after another are, and the player has one row of preferences."""
+    clicks = [Client(raise_request_exception=False) for _ in range(2)]
+    for client in clicks:
+        client.force_login(alice)
+
+    def save(client):
+        return client.post("/matches/notifications/", {"email": "alice@example.org", "turn_email": "digest"})
+
+    answers = at_once([lambda client=client: save(client) for client in clicks], hold=NotificationPreference)
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert all("Saved." in answer.content.decode() for answer in answers)
+    prefs = NotificationPreference.objects.get(user=alice)
+    assert (prefs.turn_email, prefs.reminders) == ("digest", False)

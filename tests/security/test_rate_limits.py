@@ -4,6 +4,7 @@ import json
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 
 from cardsite.errors import TooManyRequests
 from cardsite.middleware import hit, rate_key
@@ -22,11 +23,16 @@ WINDOW = 10**9
 
 @pytest.fixture
 def low_limits(settings):
-    settings.RATE_LIMITS = {"sign_in": (3, WINDOW), "sign_up": (2, WINDOW), "write": (4, WINDOW)}
+    settings.RATE_LIMITS = {"sign_in": (3, WINDOW), "sign_in_username": (5, WINDOW), "sign_up": (2, WINDOW),
+                            "write": (4, WINDOW)}
 
 
-def sign_in(client, username, address="10.0.0.1"):
-    return client.post("/accounts/login/", {"username": username, "password": "wrong"}, REMOTE_ADDR=address)
+def sign_in(client, username, address="10.0.0.1", password="wrong"):
+    return client.post("/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+def signed_in_as(client):
+    return client.session.get("_auth_user_id")
 
 
 def test_sign_in_is_limited_per_address_with_retry_after(visitor, user, low_limits):
@@ -38,10 +44,42 @@ def test_sign_in_is_limited_per_address_with_retry_after(visitor, user, low_limi
     assert sign_in(visitor, "mallory", address="10.0.0.2").status_code == 200
 
 
-def test_sign_in_is_limited_per_username_across_addresses(visitor, user, low_limits):
-    for i in range(3):
-        assert sign_in(visitor, "Mallory", address=f"10.0.1.{i}").status_code == 200
+def test_bad_passwords_from_one_address_do_not_lock_the_owner_out(user, settings):
+    """The defaults: ten wrong passwords from address A; the owner's right one from address B still signs in, and
+    A is refused whatever it tries next."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "sign_in": (10, WINDOW), "sign_in_username": (50, WINDOW)}
+    guesser = Client(raise_request_exception=False)
+    assert {sign_in(guesser, "mallory", address="10.0.1.1").status_code for _ in range(10)} == {200}
+    owner = Client(raise_request_exception=False)
+    assert sign_in(owner, "mallory", address="10.0.1.2", password="a-long-test-password").status_code == 302
+    assert signed_in_as(owner) == str(user.pk)
+    assert sign_in(guesser, "mallory", address="10.0.1.1").status_code == 429
+    assert sign_in(guesser, "mallory", address="10.0.1.1", password="a-long-test-password").status_code == 429
+    assert signed_in_as(guesser) is None
+
+
+def test_guesses_at_one_account_from_many_addresses_close_it_to_new_addresses_only(visitor, user, low_limits):
+    """Past the username's limit of failures (5 here) from many addresses, an address the account was never signed
+    in from is refused even with the right password; one it was signed in from still signs in."""
+    owner = Client(raise_request_exception=False)
+    assert sign_in(owner, "mallory", address="10.0.1.200", password="a-long-test-password").status_code == 302
+    owner.logout()
+    for i in range(5):
+        assert sign_in(visitor, "Mallory" if i % 2 else "ｍallory", address=f"10.0.1.{i}").status_code == 200
     assert sign_in(visitor, "mallory", address="10.0.1.9").status_code == 429
+    newcomer = Client(raise_request_exception=False)
+    assert sign_in(newcomer, "mallory", address="10.0.1.10", password="a-long-test-password").status_code == 429
+    assert signed_in_as(newcomer) is None
+    assert sign_in(owner, "mallory", address="10.0.1.200", password="a-long-test-password").status_code == 302
+    assert signed_in_as(owner) == str(user.pk)
+    assert sign_in(visitor, "someone-else", address="10.0.1.11").status_code == 200  # other accounts are open
+
+
+def test_the_owners_own_sign_ins_do_not_count_against_the_username(user, low_limits, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "sign_in_username": (2, WINDOW)}
+    for i in range(4):
+        owner = Client(raise_request_exception=False)
+        assert sign_in(owner, "mallory", address=f"10.0.5.{i}", password="a-long-test-password").status_code == 302
 
 
 def test_a_refused_sign_in_does_not_sign_in_even_with_the_right_password(visitor, user, low_limits):
