@@ -2,8 +2,8 @@
 from django.urls import path
 
 from . import (
-    api_analysis, api_calculator, api_checker, api_matches, api_rules, views_analysis, views_calculator, views_checker,
-    views_matches, views_rules,
+    api_analysis, api_calculator, api_checker, api_matches, api_records, api_rules, views_analysis, views_calculator,
+    views_checker, views_matches, views_records, views_rules,
 )
 
 urlpatterns = [
@@ -50,6 +50,9 @@ urlpatterns = [
     path("api/matches/<int:pk>/abort/", api_matches.MatchAbortView.as_view(), name="api-match-abort"),
     path("api/matches/<int:pk>/rematch/", api_matches.MatchRematchView.as_view(), name="api-match-rematch"),
     path("api/matches/<int:pk>/chat/", api_matches.MatchChatView.as_view(), name="api-match-chat"),
+    path("api/matches/<int:pk>/record/", api_records.MatchRecordView.as_view(), name="api-match-record"),
+    path("records/", views_records.page, name="records"),
+    path("api/records/", api_records.RecordReplayView.as_view(), name="api-records"),
     path("api/matches/invite/", api_matches.MatchInviteView.as_view(), name="api-match-invite"),
     path("api/notifications/", api_matches.NotificationView.as_view(), name="api-notifications"),
 ]

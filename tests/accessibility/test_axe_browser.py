@@ -28,6 +28,7 @@ PAGES = {
     "calculator": ("/calculator/", "#calc-form", None),
     "calculator-card-by-card": ("/calculator/", "#calc-form", "input[name=mode][value=card]"),
     "rules": ("/rules/", "main h1", None),
+    "records": ("/records/", "#rec-text", None),
 }
 
 
