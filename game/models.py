@@ -145,10 +145,15 @@ class Match(models.Model):
                                       "seats); checked on every load and change.")
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     changed = models.DateTimeField(auto_now=True)
+    rated_at = models.DateTimeField(null=True, blank=True, editable=False,
+                                    help_text="When the ratings took this match's result in (game/ratings); "
+                                              "empty until then, and for a match still in play.")
 
     class Meta:
         ordering = ["-created", "-id"]
         verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["changed", "id"], name="match_to_rate",
+                                condition=models.Q(status__in=["finished", "aborted"], rated_at__isnull=True))]
 
     def __str__(self):
         return f"Match {self.pk} ({self.get_status_display()})"
@@ -318,3 +323,50 @@ class StandingOrder(models.Model):
 
     def __str__(self):
         return f"match {self.match_id} seat {self.seat}: free {self.free_offer}, paid {self.paid_offer}"
+
+
+class PlayerRating(models.Model):
+    """A Glicko-2 rating (game/ratings/glicko2.py) in one pool: every rated game (`all`), or games of one player
+    count (`1` to `5`; `1` is solo against the Automa). Held by a person, or by an engine player: a bot level
+    (`bot:strong`) or an Automa level and mode (`automa:2`, `automa:ravel:2`), rated from their games like anyone."""
+
+    POOLS = ("all", "1", "2", "3", "4", "5")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="ratings")
+    engine = models.CharField(max_length=20, blank=True, help_text="The engine player, for a bot or the Automa.")
+    pool = models.CharField(max_length=3)
+    rating = models.FloatField()
+    rd = models.FloatField(help_text="The rating's deviation: how unsure it is (350 for a newcomer).")
+    volatility = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    last_game = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "pool"], condition=models.Q(user__isnull=False),
+                                    name="rating_user_pool"),
+            models.UniqueConstraint(fields=["engine", "pool"], condition=models.Q(user__isnull=True),
+                                    name="rating_engine_pool"),
+            models.CheckConstraint(condition=models.Q(user__isnull=True, engine__gt="")
+                                   | models.Q(user__isnull=False, engine=""), name="rating_one_holder"),
+        ]
+        indexes = [models.Index(fields=["pool", "-rating"], name="rating_leaderboard")]
+
+    def __str__(self):
+        return f"{self.user.username if self.user_id else self.engine} {self.pool}: {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """One rating's move from one game, for the rating's history (a profile's chart)."""
+
+    rating = models.ForeignKey(PlayerRating, on_delete=models.CASCADE, related_name="changes")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    before = models.FloatField()
+    after = models.FloatField()
+    rd = models.FloatField(help_text="The deviation after the game.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["rating", "match"], name="rating_change_once")]
+        indexes = [models.Index(fields=["rating", "created"], name="rating_history")]

@@ -19,6 +19,7 @@ from cardsite.accounts.models import Session
 
 from .matches import notify, services
 from .matches.signals import match_changed
+from .ratings import service as ratings
 
 
 @db_task()
@@ -57,8 +58,16 @@ def machine_move(match_id, version):
 
 @db_periodic_task(crontab(minute="*"))
 def sweep_deadlines():
-    """Every minute: time out seats, make overdue bot moves, send due reminders."""
+    """Every minute: time out seats, make overdue bot moves, send due reminders; rate any finished match that
+    was not rated when it ended."""
     services.sweep()
+    ratings.rate_finished()
+
+
+@db_task()
+def rate_games():
+    """Rate the matches that ended and were not rated yet, in the order they ended (game/ratings/service.py)."""
+    return ratings.rate_finished()
 
 
 @db_periodic_task(crontab(hour="7", minute="0"))
@@ -84,3 +93,5 @@ def _queue_follow_up(sender, match_id, version, notices, machine_due, turn_to=No
         queue.send(deliver_notice, notice_id)
     if machine_due is not None:
         queue.send(machine_move, match_id, version, delay=machine_due)
+    elif turn_to is None:  # no person gained the turn: the match may have ended (the sweep catches the rest)
+        queue.send(rate_games)

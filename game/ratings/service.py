@@ -1,0 +1,118 @@
+"""When ratings change: each finished match is rated once, in the order matches ended, in two pools (every game, and
+games of its player count), by Glicko-2 with each pair of seats scored by their places (docs/matches.md, "Ratings").
+
+Who is rated: the person at each seat (also when a bot played on for them after their time ran out: the result is
+theirs), a bot seat as its level (`bot:greedy`), and in a solo game the Automa as her level and mode
+(`automa:2`, `automa:ravel:2`), so that solo results sit on the same scale as games between people. A match that
+was aborted is not rated. Rating a game reads and writes a fixed number of rows: constant time per game.
+"""
+import math
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from game.models import Match, PlayerRating, RatingChange
+
+from . import glicko2
+
+PERIOD = timedelta(days=7)  # a rating period: a rating unused for one widens its deviation as Glicko-2 says
+PROVISIONAL_RD = 110.0  # a deviation wider than this marks the rating provisional (as lichess does)
+BATCH = 200  # matches rated per call at most; the sweep calls again
+
+
+def engine_key(seat, match):
+    """The engine player of a seat with no person: a bot's level."""
+    return f"bot:{seat.level or 'random'}"
+
+
+def automa_key(match):
+    return f"automa:ravel:{match.automa_level}" if match.ravel else f"automa:{match.automa_level}"
+
+
+def holders(match, seats):
+    """(user id or None, engine key or "") for each rated place of the match, in seat order (the Automa last)."""
+    out = [(seat.user_id, "") if seat.user_id else (None, engine_key(seat, match)) for seat in seats]
+    if match.players == 1:
+        out.append((None, automa_key(match)))
+    return out
+
+
+def _rating_row(user_id, engine, pool):
+    found = PlayerRating.objects.select_for_update().filter(user_id=user_id, engine=engine, pool=pool).first()
+    if found is None:
+        start = glicko2.Rating()
+        try:
+            with transaction.atomic():
+                found = PlayerRating.objects.create(user_id=user_id, engine=engine, pool=pool, rating=start.rating,
+                                                    rd=start.rd, volatility=start.volatility)
+        except IntegrityError:  # made by a rater at the same moment
+            found = PlayerRating.objects.select_for_update().get(user_id=user_id, engine=engine, pool=pool)
+    return found
+
+
+def _as_of(row, when):
+    """The row's rating at `when`: its deviation widened for the rating periods it sat unused."""
+    rating = glicko2.Rating(row.rating, row.rd, row.volatility)
+    if row.last_game is not None and when > row.last_game:
+        periods = (when - row.last_game) / PERIOD
+        if periods > 0:
+            rating = glicko2.idle(rating, periods)
+    return rating
+
+
+def rate(match):
+    """Rate one finished match (inside the caller's transaction, with the match row locked): False when it is not
+    a rated game (aborted, no places) and is only marked as looked at."""
+    seats = sorted(match.seats.all(), key=lambda s: s.seat)
+    places = list(match.places or [])
+    who = holders(match, seats)
+    if match.players == 1 and len(places) == 1:  # solo: the player's place against the Automa, and hers
+        places = [2, 1] if match.ending == Match.Ending.LAST_STANDING or places[0] != 1 else [1, 2]
+    Match.objects.filter(pk=match.pk).update(rated_at=timezone.now())
+    if match.status != Match.Status.FINISHED or match.ending == Match.Ending.ABORTED or len(places) != len(who) \
+            or len(who) < 2:
+        return False
+    when = match.changed
+    for pool in ("all", str(match.players)):
+        rows = [_rating_row(user_id, engine, pool) for user_id, engine in who]
+        before = [_as_of(row, when) for row in rows]
+        after = glicko2.rate_game(before, places)
+        for row, old, new in zip(rows, before, after):
+            if not all(math.isfinite(x) for x in new):  # never store a broken number; the method should not give one
+                raise ArithmeticError(f"rating of {row} after match {match.pk} is not finite: {new}")
+            RatingChange.objects.create(rating=row, match=match, before=old.rating, after=new.rating, rd=new.rd)
+            row.rating, row.rd, row.volatility = new
+            row.games += 1
+            row.last_game = when
+            row.save(update_fields=["rating", "rd", "volatility", "games", "last_game"])
+    return True
+
+
+def rate_finished(limit=BATCH):
+    """Rate finished matches not rated yet, oldest ending first; returns how many were looked at. Safe to run at
+    once in several processes: each match is taken under its row lock and rated once."""
+    done = 0
+    while done < limit:
+        with transaction.atomic():
+            match = (Match.objects.select_for_update().filter(status__in=[Match.Status.FINISHED,
+                                                                         Match.Status.ABORTED],
+                                                              rated_at__isnull=True)
+                     .order_by("changed", "pk").first())
+            if match is None:
+                return done
+            rate(match)
+        done += 1
+    return done
+
+
+def provisional(row):
+    return row.rd > PROVISIONAL_RD
+
+
+def leaderboard(pool="all", limit=50, people_only=True):
+    """The best ratings of a pool, highest first (not provisional ones)."""
+    rows = PlayerRating.objects.filter(pool=pool, rd__lte=PROVISIONAL_RD).select_related("user")
+    if people_only:
+        rows = rows.filter(user__isnull=False)
+    return list(rows.order_by("-rating", "pk")[:limit])

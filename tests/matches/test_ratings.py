@@ -1,0 +1,95 @@
+"""Ratings from finished matches (game/ratings/service.py): each match is rated once, when it ends, in the pool of
+every game and in its player count's; the winner's rating rises; solo games rate the player against the Automa's
+level; an aborted match is not rated."""
+import pytest
+
+from game.matches import services
+from game.models import Match, PlayerRating, RatingChange
+from game.ratings import glicko2
+from game.ratings.service import rate_finished
+
+from .conftest import play_randomly
+
+
+def finish(alice, bob, seed):
+    match = services.create_match(alice, players=2)
+    services.join_match(match.pk, bob)
+    match = play_randomly(match.pk, 5000, seed=seed)
+    assert match.status == Match.Status.FINISHED
+    rate_finished()  # what the queue does once the last move is committed (a test's transaction never commits)
+    return match
+
+
+def rating(user, pool="all"):
+    return PlayerRating.objects.get(user=user, pool=pool)
+
+
+def test_a_finished_match_is_rated_once_in_two_pools(catalogue, alice, bob):
+    match = finish(alice, bob, 11)
+    assert rate_finished() == 0  # rated already; asking again changes nothing
+    winner, loser = (alice, bob) if match.places == [1, 2] else (bob, alice)
+    assert match.places in ([1, 2], [2, 1])
+    for pool in ("all", "2"):
+        assert rating(winner, pool).rating > glicko2.BASE > rating(loser, pool).rating
+        assert rating(winner, pool).games == 1 and rating(winner, pool).rd < glicko2.START_RD
+    expected = glicko2.rate_game([glicko2.Rating(), glicko2.Rating()], match.places)
+    assert rating(alice).rating == pytest.approx(expected[0].rating)
+    assert RatingChange.objects.filter(match=match).count() == 4
+    assert Match.objects.get(pk=match.pk).rated_at is not None
+
+
+def test_the_second_game_starts_from_the_first_games_ratings(catalogue, alice, bob):
+    first = finish(alice, bob, 11)
+    after_first = rating(alice).rating
+    second = finish(alice, bob, 12)
+    change = RatingChange.objects.get(match=second, rating__user=alice, rating__pool="all")
+    assert change.before == pytest.approx(after_first, abs=1e-6)
+    assert rating(alice).games == 2
+    assert first.pk != second.pk
+
+
+def test_the_sweep_rates_a_match_the_queue_missed(catalogue, alice, bob):
+    match = finish(alice, bob, 11)
+    RatingChange.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    Match.objects.filter(pk=match.pk).update(rated_at=None)
+    assert rate_finished() == 1
+    assert rating(alice).games == 1 and rate_finished() == 0
+
+
+def test_a_solo_game_rates_the_player_against_the_automas_level(catalogue, alice):
+    match = services.play_now(alice, opponent="automa", automa_level=2)
+    match = play_randomly(match.pk, 5000, seed=4)
+    rate_finished()
+    automa = PlayerRating.objects.get(engine="automa:2", pool="1")
+    mine = rating(alice, "1")
+    won = match.state["result"]["places"][0] == 1
+    assert (mine.rating > automa.rating) == won
+    assert PlayerRating.objects.filter(engine="automa:2", pool="all").exists()
+
+
+def test_an_aborted_match_is_not_rated(catalogue, alice, bob):
+    match = services.create_match(alice, players=2)
+    services.join_match(match.pk, bob)
+    services.abort_match(match.pk, alice)
+    rate_finished()
+    assert not PlayerRating.objects.exists()
+    assert Match.objects.get(pk=match.pk).rated_at is not None  # looked at once, never again
+
+
+def test_a_resignation_rates_the_one_who_stayed_higher(catalogue, alice, bob):
+    match = services.create_match(alice, players=2)
+    services.join_match(match.pk, bob)
+    play_randomly(match.pk, 10, seed=3)
+    services.resign(match.pk, bob)
+    rate_finished()
+    assert rating(alice).rating > rating(bob).rating
+
+
+def test_the_moves_commit_sends_the_rating_to_the_queue(catalogue, alice, bob, django_capture_on_commit_callbacks):
+    match = services.create_match(alice, players=2)
+    services.join_match(match.pk, bob)
+    with django_capture_on_commit_callbacks(execute=True):  # what each move's commit runs, run at the end here
+        match = play_randomly(match.pk, 5000, seed=11)
+    assert match.status == Match.Status.FINISHED
+    assert rating(alice).games == 1 and rating(bob).games == 1
