@@ -60,8 +60,9 @@ def refuse_guest(user, what):
 
 
 def check_room(user):
-    """Refuse a new match to a guest who already has MAX_OPEN_MATCHES in play (a no-op for an account)."""
-    if not is_guest(user):
+    """Refuse a new match to a guest who already has MAX_OPEN_MATCHES in play (a no-op for an account). Called in
+    the transaction that creates the match: the guest's row is locked until it commits."""
+    if not (user.is_authenticated and Guest.objects.select_for_update().filter(user_id=user.pk).exists()):
         return
     open_matches = MatchSeat.objects.filter(
         user=user, out="", match__status__in=(Match.Status.OPEN, Match.Status.PLAYING)).count()

@@ -117,8 +117,8 @@ def play_now(user, opponent="bots", automa_level=1, ravel=False, bot_levels=("gr
     mode), or against 1-4 bots (`opponent` "bots", one level per bot). The person takes the first seat; the
     match is private (nobody else can join it) and a bot plays on for the person if they leave it for a day."""
     academy, automa_level, ravel, levels = play_now_options(opponent, automa_level, ravel, bot_levels, academy)
-    guests.check_room(user)
     with transaction.atomic():
+        guests.check_room(user)  # under the guest's lock: two games asked for at once cannot pass the cap together
         frozen = _frozen_catalogue(academy, academy)
         match = Match.objects.create(creator=user, players=1 + len(levels), academy=academy, updated=academy,
                                      seed=seeds.new_seed(), catalogue=frozen, days_per_move=1,
