@@ -160,7 +160,17 @@ def _buckets(request):
     if request.path == sign_up:
         return [("sign_up", address)]
     user = getattr(request, "user", None)
-    return [("write", f"user:{user.pk}" if user is not None and user.is_authenticated else address)]
+    if user is None or not user.is_authenticated or _guest_session(request, user):
+        return [("write", address)]
+    return [("write", f"user:{user.pk}")]
+
+
+GUEST_SESSION_KEY = "wyrmdex_guest"  # game/matches/guests.py notes a guest's session so (read here without a query)
+
+
+def _guest_session(request, user):
+    session = getattr(request, "session", None)
+    return session is not None and session.get(GUEST_SESSION_KEY) == user.pk
 
 
 def rate_key(name, who, slot):

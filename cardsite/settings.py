@@ -313,12 +313,14 @@ def env_rate(name, default):
 # Rate limits per client, counted in the cache (shared by every app server when the cache is Redis). Past one, the
 # answer is 429 with Retry-After. Sign-in counts every attempt per address, and failures per username tried: past
 # that limit the account is closed only to addresses it was never signed in from (cardsite/middleware.py), so keep
-# it above what one address may try in its window.
+# it above what one address may try in its window. A guest's writes count against its address, not its user row.
 RATE_LIMITS = {
     "sign_in": env_rate("RATE_LIMIT_SIGN_IN", (10, 300)),
     "sign_in_username": env_rate("RATE_LIMIT_SIGN_IN_USERNAME", (50, 300)),
     "sign_up": env_rate("RATE_LIMIT_SIGN_UP", (5, 3600)),
     "write": env_rate("RATE_LIMIT_WRITE", (120, 60)),
+    # New guests (docs/matches.md, "Guests") per address: each is a user row, so a script must not make them freely.
+    "guest": env_rate("RATE_LIMIT_GUEST", (10, 3600)),
 }
 # How many proxies in front of the app append to X-Forwarded-For; 0 believes only the connection's address.
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)

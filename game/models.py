@@ -370,3 +370,18 @@ class RatingChange(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["rating", "match"], name="rating_change_once")]
         indexes = [models.Index(fields=["rating", "created"], name="rating_history")]
+
+
+class Guest(models.Model):
+    """A person playing the Automa or bots without an account: a real user row (unusable password, a name made
+    here) signed in by its session, so seats, permissions and the player view treat it as any player. It may play
+    only machines (docs/matches.md, "Guests"); signing up or in from its session hands its matches over and the row
+    goes. Rows left unclaimed are removed by `manage.py clean_guests`."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="guest")
+    address = models.GenericIPAddressField(null=True, blank=True, help_text="Where the guest first played from.")
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self):
+        return f"guest {self.user_id}"

@@ -2,8 +2,8 @@
 from django.urls import path
 
 from . import (
-    api_analysis, api_calculator, api_checker, api_matches, api_records, api_rules, views_analysis, views_calculator,
-    views_checker, views_matches, views_records, views_rules,
+    api_analysis, api_calculator, api_checker, api_matches, api_records, api_rules, views_accounts, views_analysis,
+    views_calculator, views_checker, views_matches, views_records, views_rules,
 )
 
 urlpatterns = [
@@ -18,7 +18,7 @@ urlpatterns = [
     path("calculator/", views_calculator.calculator, name="calculator"),
     path("calculator/s/<str:code>/", views_calculator.sheet_page, name="calculator-sheet"),
     path("calculator/history/", views_calculator.history, name="calculator-history"),
-    path("accounts/signup/", views_calculator.signup, name="signup"),
+    path("accounts/signup/", views_accounts.signup, name="signup"),
     path("api/calculator/score/", api_calculator.ScoreView.as_view(), name="api-calculator-score"),
     path("api/calculator/sheets/", api_calculator.SheetListView.as_view(), name="api-calculator-sheets"),
     path("api/calculator/sheets/<str:code>/", api_calculator.SheetDetailView.as_view(), name="api-calculator-sheet"),

@@ -1,11 +1,7 @@
-"""Pages of the score calculator: the form, a saved sheet's permalink, a player's history, and sign-up."""
-from django.contrib.auth import login
+"""Pages of the score calculator: the form, a saved sheet's permalink and a player's history."""
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.db import IntegrityError, transaction
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.gzip import gzip_page
 
 from game.engine.catalogue import CAVE_NAMES, CAVES
@@ -151,26 +147,3 @@ def history(request):
         "totals_chart": charts.totals_line(stats["totals"]),
     }
     return render(request, "game/calculator_history.html", context)
-
-
-def signup(request):
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            with transaction.atomic():
-                user = form.save()
-        except IntegrityError:
-            # The name was free when the form looked and taken when it wrote (sign-ups sent together): the form
-            # asked again says so, as it does to a sign-up that comes second.
-            form = UserCreationForm(request.POST)
-            if form.is_valid():
-                raise
-            return render(request, "game/calculator_signup.html", {"form": form}, status=400)
-        login(request, user)
-        target = request.GET.get("next", "")
-        # As Django's sign-in page does: on an https page, an http:// address (even our own host) is refused.
-        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                               require_https=request.is_secure()):
-            target = "calculator-history"
-        return redirect(target)
-    return render(request, "game/calculator_signup.html", {"form": form}, status=400 if form.errors else 200)

@@ -5,10 +5,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from .matches import bots, notify, orders, present, services
+from cardsite.errors import TooManyRequests
+from cardsite.middleware import client_address, hit
+
+from .matches import bots, guests, notify, orders, present, services
 from .matches.errors import MatchError
 from .models import ChatMessage, Match, NotificationPreference
 
@@ -69,21 +74,39 @@ def lobby(request):
     try:
         match = services.create_match(request.user, **_form_values(request.POST))
     except MatchError as exc:
-        return _lobby(request, error=str(exc), status=400)
+        return _lobby(request, error=str(exc), status=exc.status)
     return redirect(match)
 
 
 BOT_SLOTS = range(1, services.MAX_BOTS + 1)
 
 
+def _chosen(form):
+    """The Play now forms' choices to show again: those sent (after an error, or carried through sign-in in the
+    address), else the defaults. Only values the form offers are shown as chosen."""
+    form = form or {}
+    automa = form.get("opponent") == "automa"
+    bots_sent = form.get("opponent") == "bots"
+    slots = []
+    for n in BOT_SLOTS:
+        level = form.get(f"bot_{n}") if bots_sent else None
+        if level not in bots.LEVELS and level != "none":
+            level = "greedy" if n == 1 else "none"
+        slots.append((n, level))
+    level = str(form.get("automa_level", "1")) if automa else "1"
+    return {"automa_level": level, "ravel": automa and form.get("ravel") == "on",
+            "automa_academy": automa and form.get("academy") == "on",
+            "bots_academy": bots_sent and form.get("academy") == "on", "bot_slots": slots}
+
+
 def _play_now_context(error=None, field=None, form=None):
     return {"bot_levels": bots.LEVELS.items(), "bot_slots": BOT_SLOTS, "automa_levels": services.AUTOMA_LEVELS,
-            "play_error": error, "play_field": field, "form": form or {}}
+            "play_error": error, "play_field": field, "form": form or {}, "chosen": _chosen(form)}
 
 
 @gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def home(request):
-    return render(request, "home.html", _play_now_context())
+    return render(request, "home.html", _play_now_context(form=request.GET if "opponent" in request.GET else None))
 
 
 def _play_now_values(data):
@@ -99,12 +122,18 @@ def _play_now_values(data):
 
 @require_POST
 def play_now(request):
-    """One click from the home page: a game against the Automa or bots starts, and the player lands on it."""
-    if not request.user.is_authenticated:
-        return redirect("/accounts/login/?next=/%23play-now")
+    """One click from the home page: a game against the Automa or bots starts, and the player lands on it. Someone
+    signed out plays at once as a guest (docs/matches.md, "Guests"): the options are checked first, so a refused
+    form makes no guest."""
+    values = _play_now_values(request.POST)
     try:
-        match = services.play_now(request.user, **_play_now_values(request.POST))
-    except MatchError as exc:
+        services.play_now_options(**values)
+        user = request.user
+        if not user.is_authenticated:
+            hit("guest", "addr:" + client_address(request))
+            user = guests.start_guest(request, client_address(request))
+        match = services.play_now(user, **values)
+    except (MatchError, TooManyRequests) as exc:
         return render(request, "home.html", _play_now_context(str(exc), exc.field, request.POST), status=exc.status)
     return redirect(match)
 
@@ -231,6 +260,8 @@ def invite(request, token):
 @login_required
 def notifications(request):
     """Where a player chooses how they hear about their turns, and the address it goes to."""
+    if guests.is_guest_request(request):  # a guest has no address to write to: an account first
+        return redirect(f"{reverse('signup')}?{urlencode({'next': request.path})}")
     prefs = notify.preferences(request.user)
     errors = {}
     saved = False

@@ -16,6 +16,7 @@ from django.utils import timezone
 from game.models import Match, MatchSeat, NotificationPreference, TurnNotice
 
 from .errors import InvalidInput
+from .guests import refuse_guest
 
 REMIND_AT = 0.25  # the reminder goes out when a quarter of the move's time is left
 
@@ -124,6 +125,7 @@ def your_turn_count(user):
 
 def update_preferences(user, body):
     """Change `user`'s notification preferences from a request body; a bad value changes nothing."""
+    refuse_guest(user, "have turn emails")
     if not isinstance(body, dict):
         raise InvalidInput("body", "expected a JSON object")
     unknown = set(body) - {"turn_email", "reminders"}

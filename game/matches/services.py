@@ -25,7 +25,7 @@ from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
-from . import bots, integrity, notify, orders, seeds, stops
+from . import bots, guests, integrity, notify, orders, seeds, stops
 from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchDamaged, MatchError, NotCreator,
                      NotSeated, NotYourTurn, StaleMatch)
 from .locking import retry_later_when_busy
@@ -70,6 +70,7 @@ def create_match(user, players=2, academy=False, updated=None, days_per_move=3, 
     on_timeout = _choice("on_timeout", on_timeout, Match.OnTimeout.values)
     private = _flag("private", private)
     timeout_level = _choice("timeout_level", timeout_level, tuple(bots.LEVELS))
+    guests.refuse_guest(user, "open a match for people")
     with transaction.atomic():
         frozen = _frozen_catalogue(academy, updated)
         match = Match.objects.create(creator=user, players=players, academy=academy, updated=updated,
@@ -94,11 +95,8 @@ AUTOMA_LEVELS = (1, 2, 3)
 MAX_BOTS = MAX_PLAYERS - 1
 
 
-@retry_later_when_busy
-def play_now(user, opponent="bots", automa_level=1, ravel=False, bot_levels=("greedy",), academy=False):
-    """Start a game at once: solo against the Automa (`opponent` "automa", at `automa_level`, optionally in Ravel
-    mode), or against 1-4 bots (`opponent` "bots", one level per bot). The person takes the first seat; the
-    match is private (nobody else can join it) and a bot plays on for the person if they leave it for a day."""
+def play_now_options(opponent="bots", automa_level=1, ravel=False, bot_levels=("greedy",), academy=False):
+    """Play now's options checked, before anything is stored: (academy, automa_level, ravel, bot levels)."""
     opponent = _choice("opponent", opponent, ("automa", "bots"))
     academy = _flag("academy", academy)
     if opponent == "automa":
@@ -110,7 +108,17 @@ def play_now(user, opponent="bots", automa_level=1, ravel=False, bot_levels=("gr
             raise InvalidInput("bot_levels", f"expected 1 to {MAX_BOTS} bot levels")
         levels = [_choice("bot_levels", level, tuple(bots.LEVELS)) for level in bot_levels]
         automa_level, ravel = None, False
+    return academy, automa_level, ravel, levels
+
+
+@retry_later_when_busy
+def play_now(user, opponent="bots", automa_level=1, ravel=False, bot_levels=("greedy",), academy=False):
+    """Start a game at once: solo against the Automa (`opponent` "automa", at `automa_level`, optionally in Ravel
+    mode), or against 1-4 bots (`opponent` "bots", one level per bot). The person takes the first seat; the
+    match is private (nobody else can join it) and a bot plays on for the person if they leave it for a day."""
+    academy, automa_level, ravel, levels = play_now_options(opponent, automa_level, ravel, bot_levels, academy)
     with transaction.atomic():
+        guests.check_room(user)  # under the guest's lock: two games asked for at once cannot pass the cap together
         frozen = _frozen_catalogue(academy, academy)
         match = Match.objects.create(creator=user, players=1 + len(levels), academy=academy, updated=academy,
                                      seed=seeds.new_seed(), catalogue=frozen, days_per_move=1,
@@ -340,6 +348,7 @@ def _keep_seats(match, seats):
 def join_match(match_id, user, invited=False):
     """Take the next free seat; the match starts when the last seat is taken. A private match is joined only
     with its invite link (`invited`)."""
+    guests.refuse_guest(user, "play with other people")
     with transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.OPEN:
@@ -858,6 +867,7 @@ def rematch(match_id, user):
         existing = Match.objects.filter(rematch_of=match).first()
         if existing is not None:
             return existing
+        guests.check_room(user)
         seats = list(match.seats.select_related("user"))
         frozen = catalogue.freeze_current()
         try:
@@ -890,6 +900,7 @@ def post_chat(match_id, user, text):
         raise InvalidInput("text", "write something first")
     if len(text) > ChatMessage.MAX_LENGTH:
         raise InvalidInput("text", f"at most {ChatMessage.MAX_LENGTH} characters")
+    guests.refuse_guest(user, "write in a match's chat")
     with transaction.atomic():
         match = _locked(match_id)
         _seat_row(match, user)

@@ -4,7 +4,7 @@ games of its player count), by Glicko-2 with each pair of seats scored by their 
 Who is rated: the person at each seat (also when a bot played on for them after their time ran out: the result is
 theirs), a bot seat as its level (`bot:greedy`), and in a solo game the Automa as her level and mode
 (`automa:2`, `automa:ravel:2`), so that solo results sit on the same scale as games between people. A match that
-was aborted is not rated. Rating a game reads and writes a fixed number of rows: constant time per game.
+was aborted is not rated, nor a guest's until they sign up and the game becomes their account's. Rating a game reads and writes a fixed number of rows: constant time per game.
 """
 import math
 from datetime import timedelta
@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from game.models import Match, PlayerRating, RatingChange
+from game.models import Guest, Match, PlayerRating, RatingChange
 
 from . import glicko2
 
@@ -73,6 +73,8 @@ def rate(match):
     if match.status != Match.Status.FINISHED or match.ending == Match.Ending.ABORTED or len(places) != len(who) \
             or len(who) < 2:
         return False
+    if Guest.objects.filter(user_id__in=[user_id for user_id, _ in who if user_id]).exists():
+        return False  # a guest's games are casual; claimed at sign-up, they are rated then (game/matches/guests.py)
     when = match.changed
     for pool in ("all", str(match.players)):
         rows = [_rating_row(user_id, engine, pool) for user_id, engine in who]

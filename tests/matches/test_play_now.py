@@ -29,10 +29,11 @@ def test_one_click_starts_a_game_against_two_bots_and_lands_on_it(client, catalo
     assert client.get(response["Location"]).status_code == 200
 
 
-def test_play_now_asks_a_visitor_to_sign_in_first(client, catalogue):
+def test_play_now_starts_a_visitors_game_at_once_as_a_guest(client, catalogue):
     response = client.post("/play/", {"opponent": "bots", "bot_1": "greedy"})
-    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
-    assert not Match.objects.exists()
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert match.seats.get(seat=0).user.username.startswith("guest-")  # tests/matches/test_guests.py: the rest
 
 
 @pytest.mark.parametrize("form, field", [

@@ -2,6 +2,7 @@
 every game and in its player count's; the winner's rating rises; solo games rate the player against the Automa's
 level; an aborted match is not rated."""
 import pytest
+from django.contrib.auth import get_user_model
 
 from game.matches import services
 from game.models import Match, PlayerRating, RatingChange
@@ -93,3 +94,18 @@ def test_the_moves_commit_sends_the_rating_to_the_queue(catalogue, alice, bob, d
         match = play_randomly(match.pk, 5000, seed=11)
     assert match.status == Match.Status.FINISHED
     assert rating(alice).games == 1 and rating(bob).games == 1
+
+
+def test_a_guests_game_is_rated_only_once_it_is_an_accounts(catalogue, alice):
+    from game.matches import guests
+    from game.models import Guest
+
+    visitor = get_user_model().objects.create_user("guest-1")
+    Guest.objects.create(user=visitor)
+    match = services.play_now(visitor, opponent="automa", automa_level=1)
+    play_randomly(match.pk, 5000, seed=4)
+    rate_finished()
+    assert not PlayerRating.objects.exists()  # casual while a guest played it
+    guests.claim(visitor, alice)
+    assert rate_finished() == 1
+    assert rating(alice, "1").games == 1

@@ -18,7 +18,7 @@ def sign_up(client, next_url, secure):
 def test_sign_up_on_https_refuses_a_next_that_is_not_https_on_our_host(db, next_url):
     response = sign_up(Client(), next_url, secure=True)
     assert response.status_code == 302
-    assert response["Location"] == "/calculator/history/"
+    assert response["Location"] == "/"
 
 
 def test_sign_up_follows_a_local_next(db):
