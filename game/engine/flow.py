@@ -423,7 +423,10 @@ def t_guild(st, task):
     track = st.cat.guild_spaces
     position = (st.cat.guild_start + pl.guild) % len(track)
     effect = track[position]
-    st.emit("guild", p=p, position=position, n=pl.guild, marker=effect is None)
+    if effect is None and len(pl.markers) >= st.cat.markers_per_player:
+        st.emit("guild", p=p, position=position, n=pl.guild, marker=True, spent=True)  # none left to place
+    else:
+        st.emit("guild", p=p, position=position, n=pl.guild, marker=effect is None)
     if effect is None:
         st.stack.append({"t": "marker", "p": p})
     else:

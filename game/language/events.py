@@ -263,7 +263,10 @@ def _trained(ev, names):
 
 
 def _guild(ev, names):
-    where = " to a space where a guild marker is placed" if ev.get("marker") else ""
+    if ev.get("spent"):
+        return (f"{_p(ev, names)} advanced on the Dragon Guild track to a space that places a guild marker, but has "
+                f"no marker left to place: all of them are on the tile already")
+    where = " to a space that places a guild marker" if ev.get("marker") else ""
     return f"{_p(ev, names)} advanced on the Dragon Guild track{where}"
 
 

@@ -75,3 +75,18 @@ def test_end_game_vp_row_last_square_holds_any_number():
     choose(st, "no")
     assert st.players[0].markers == [[-1, 2]]  # the only free square: the unlimited one, taken at once
     assert st.guild_board[-1][2] == [1, 2, 0]
+
+
+def test_a_brown_space_with_every_marker_placed_says_none_is_placed():
+    from game.language.events import render_event
+
+    markers = [[0, 0], [1, 0], [2, 0], [-1, 0]]
+    st = excavate_with(0, ({"guild": 5, "guild_markers": markers}, {}, {}))
+    st.events = []
+    choose(st, "yes")
+    reached = [e for e in st.events if e["e"] == "guild"]
+    assert reached and reached[-1].get("spent") is True
+    assert st.pending is None or st.pending.kind != "guild_marker"  # nothing to place, nothing asked
+    assert st.players[0].markers == markers
+    text = render_event(reached[-1])
+    assert "no marker left to place" in text and "is placed" not in text
