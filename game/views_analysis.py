@@ -14,7 +14,8 @@ from django.views.decorators.gzip import gzip_page
 from game.analysis.from_view import position_from_view
 from game.checker.errors import CheckerInputError
 from game.engine.view import view_for
-from game.matches import services as match_services
+from game.matches import access, services as match_services
+from game.matches.ids import lookup
 from game.matches.errors import MatchError
 from game.models import Match
 from game.checker.services import choices, current_cards
@@ -88,16 +89,17 @@ def _with_card(card):
             "edits": [{"do": "dragon", "seat": 0, "card": subject.number, "cave": cave, "column": 1}], "seat": 0}
 
 
-def from_match(request, pk):
+def from_match(request, match_id):
     """'Analyse from here': the match as the visitor sees it now (their seat's view, or a spectator's), on the board,
     with what they cannot see dealt at random. Only the engine's player view is read, so nothing hidden leaks."""
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), **lookup(match_id))
+    access.check(request, match)
     try:
         state = match_services.load_state(match)
     except MatchError:
-        return redirect("match", pk=pk)  # the board says what is wrong with the match
+        return redirect(match)  # the board says what is wrong with the match
     if state is None:
-        return redirect("match", pk=pk)
+        return redirect(match)
     view = view_for(state, match_services.seat_of(match, request.user))
     position = position_from_view(state.cat, view, seed=match.version)
     return redirect(f"{reverse('analysis')}?{urlencode({'p': json.dumps(position, separators=(',', ':'))})}")

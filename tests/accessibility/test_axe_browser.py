@@ -89,7 +89,7 @@ def test_a_match_page_has_no_accessibility_violation(axe_source, browser, live_s
     match = play_randomly(match.pk, 40, seed=3)  # past the set-up: a mat with cards, a hand, a log
     state = services.load_state(Match.objects.get(pk=match.pk))
     seated = ann if state.pending is None or state.pending.player == 0 else ben
-    sign_in(browser, live_server.url, seated.username, f"/matches/{match.pk}/")
-    visit(browser, f"{live_server.url}/matches/{match.pk}/", "#hand .match-card")
+    sign_in(browser, live_server.url, seated.username, f"/matches/{match.public_id}/")
+    visit(browser, f"{live_server.url}/matches/{match.public_id}/", "#hand .match-card")
     found = violations(browser, axe_source)
     assert not found, "\n".join(found)

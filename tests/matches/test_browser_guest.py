@@ -38,7 +38,7 @@ def test_a_guest_plays_a_whole_solo_game_then_signs_up_and_finds_it(browser, liv
     browser.find_element(*by("#id_password1")).send_keys(PASSWORD)
     browser.find_element(*by("#id_password2")).send_keys(PASSWORD)
     browser.find_element(*by("form.account-form button[type=submit]")).click()
-    wait_for_path(browser, f"/matches/{match.pk}/")  # back where they were
+    wait_for_path(browser, f"/matches/{match.public_id}/")  # back where they were
     account = get_user_model().objects.get(username="newcomer")
     match = Match.objects.get()
     assert match.creator == account and match.seats.get(seat=0).user == account

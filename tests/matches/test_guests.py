@@ -41,7 +41,7 @@ def test_a_visitor_plays_the_automa_at_once_with_the_chosen_options(client, cata
     # The guest plays through the same API as anyone: its seat is its own.
     state = services.load_state(match)
     option = state.pending.options[0].to_dict()
-    answer = client.post(f"/api/matches/{match.pk}/decisions/", {"version": match.version, "option": option},
+    answer = client.post(f"/api/matches/{match.public_id}/decisions/", {"version": match.version, "option": option},
                          content_type="application/json")
     assert answer.status_code == 201, answer.content
     assert Match.objects.get(pk=match.pk).version == match.version + 1
@@ -98,10 +98,10 @@ def test_a_guest_cannot_play_or_chat_with_people(client, catalogue, alice):
     match = play_as_guest(client)
     guest = match.creator
     people = services.create_match(alice, players=2)
-    assert client.post(f"/matches/{people.pk}/join/").status_code == 403
+    assert client.post(f"/matches/{people.public_id}/join/").status_code == 403
     assert client.post("/matches/", {"players": "2"}).status_code == 403
-    assert client.post(f"/api/matches/{people.pk}/join/").status_code == 403
-    assert client.post(f"/api/matches/{match.pk}/chat/", {"text": "hello"},
+    assert client.post(f"/api/matches/{people.public_id}/join/").status_code == 403
+    assert client.post(f"/api/matches/{match.public_id}/chat/", {"text": "hello"},
                        content_type="application/json").status_code == 403
     assert client.put("/api/notifications/", {"turn_email": "off"}, content_type="application/json").status_code == 403
     assert client.get("/matches/notifications/")["Location"].startswith("/accounts/signup/")

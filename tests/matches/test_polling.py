@@ -18,7 +18,7 @@ def browser(user):
 
 
 def url(match):
-    return f"/api/matches/{match.pk}/"
+    return f"/api/matches/{match.public_id}/"
 
 
 def test_an_unchanged_poll_is_answered_from_one_row_without_the_session_or_user(started, alice):
