@@ -16,12 +16,12 @@ def test_open_a_match_and_find_it_in_the_open_list(api_as, catalogue, alice):
     response = post(api_as(alice), "/api/matches/", {"players": 3, "academy": True})
     assert response.status_code == 201, response.json()
     body = response.json()
-    match = Match.objects.get(pk=body["id"])
+    match = Match.objects.get(public_id=body["id"])
     assert (match.players, match.academy, match.updated, match.status) == (3, True, True, "open")
     assert [(s["seat"], s["user"], s["controller"], s["out"]) for s in body["seats"]] == [(0, "alice", "person", None)]
     assert body["your_seat"] == 0
     listed = api_as(None).get("/api/matches/?status=open").json()["results"]
-    assert [m["id"] for m in listed] == [match.pk]
+    assert [m["id"] for m in listed] == [match.public_id]
 
 
 @pytest.mark.parametrize("body, field", [
@@ -68,7 +68,7 @@ def test_only_the_creator_may_start_early(api_as, catalogue, alice, bob):
     match_id = post(api_as(alice), "/api/matches/", {"players": 4}).json()["id"]
     post(api_as(bob), f"/api/matches/{match_id}/join/", {})
     assert post(api_as(bob), f"/api/matches/{match_id}/start/", {}).status_code == 403
-    assert Match.objects.get(pk=match_id).status == "open"
+    assert Match.objects.get(public_id=match_id).status == "open"
     response = post(api_as(alice), f"/api/matches/{match_id}/start/", {})
     assert response.status_code == 200 and response.json()["players"] == 2
 

@@ -82,6 +82,7 @@ def test_the_automas_line_of_a_solo_ending_is_her_own_parts_as_the_engine_scored
     assert line["dragon_words"].endswith("taken") and "mat" not in line["dragon_words"]
     assert not any("mat" in row["label"] for row in her_rows)
 
+    client.force_login(solo.creator)  # a game against the Automa is private: her player sees it
     page = client.get(f"/matches/{solo.public_id}/").content.decode()
     ranking = page[page.index('id="ranking"'):page.index("</ol>", page.index('id="ranking"'))]
     her_item = next(item for item in ranking.split("<li") if "The Automa" in item)

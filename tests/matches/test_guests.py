@@ -21,7 +21,7 @@ AUTOMA = {"opponent": "automa", "automa_level": "3", "ravel": "on", "academy": "
 def play_as_guest(client, form=AUTOMA):
     response = client.post("/play/", form)
     assert response.status_code == 302, response.content[:500]
-    return Match.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+    return Match.objects.get(public_id=response["Location"].strip("/").split("/")[-1])
 
 
 def sign_up(client, name="newcomer", next_url=None):
@@ -123,7 +123,7 @@ def test_sign_up_from_a_guest_session_hands_the_games_to_the_account(client, cat
         integrity.check_seal(match)  # resealed: the match plays on
     assert client.session["_auth_user_id"] == str(account.pk) and guests.SESSION_KEY not in client.session
     lobby = client.get("/matches/").content.decode()
-    assert f"Match {first.pk}" in lobby.split('id="my-matches"')[1]
+    assert f"Match {first.public_id}" in lobby.split('id="my-matches"')[1]
     state = services.load_state(Match.objects.get(pk=first.pk))
     services.submit_decision(first.pk, account, first.version, state.pending.options[0])
 

@@ -119,7 +119,7 @@ def test_rematch_has_the_same_players_and_options_a_new_seed_and_rotated_seats(a
     old = finished(alice, bob, carol)
     response = post(api_as(bob), f"/api/matches/{old.public_id}/rematch/")
     assert response.status_code == 200, response.json()
-    new = Match.objects.get(pk=response.json()["id"])
+    new = Match.objects.get(public_id=response.json()["id"])
     assert new.rematch_of_id == old.pk and new.status == Match.Status.PLAYING
     assert (new.players, new.academy, new.updated, new.days_per_move, new.on_timeout, new.private) == \
         (old.players, old.academy, old.updated, old.days_per_move, old.on_timeout, old.private)
@@ -129,7 +129,7 @@ def test_rematch_has_the_same_players_and_options_a_new_seed_and_rotated_seats(a
     assert after == {user: (seat - 1) % 3 for user, seat in before.items()}
     assert all(s.controller == "person" and not s.out for s in new.seats.all())
     # Asking again, or another player asking, gives the same rematch.
-    assert post(api_as(alice), f"/api/matches/{old.public_id}/rematch/").json()["id"] == new.pk
+    assert post(api_as(alice), f"/api/matches/{old.public_id}/rematch/").json()["id"] == new.public_id
     assert Match.objects.filter(rematch_of=old).count() == 1
 
 
@@ -145,10 +145,11 @@ def test_rematch_is_refused_before_the_end_and_to_strangers(api_as, started, ali
 def test_an_invite_link_takes_a_seat_in_a_private_match(api_as, client, catalogue, alice, bob):
     match = services.create_match(alice, players=2, private=True)
     before = snapshot(match.pk)
-    assert post(api_as(bob), f"/api/matches/{match.public_id}/join/").status_code == 403
+    # without the link, the private match is not there for him at all
+    assert post(api_as(bob), f"/api/matches/{match.public_id}/join/").status_code == 404
     assert snapshot(match.pk) == before
-    assert match.pk not in [m["id"] for m in api_as(bob).get("/api/matches/").json()["results"]]
-    assert match.pk in [m["id"] for m in api_as(alice).get("/api/matches/").json()["results"]]
+    assert match.public_id not in [m["id"] for m in api_as(bob).get("/api/matches/").json()["results"]]
+    assert match.public_id in [m["id"] for m in api_as(alice).get("/api/matches/").json()["results"]]
     link = api_as(alice).get(f"/api/matches/{match.public_id}/").json()["invite_url"]
     client.force_login(bob)
     assert client.get(link).status_code == 200

@@ -57,7 +57,7 @@ def test_exactly_one_email_per_turn_change_to_the_player_who_gains_it(catalogue,
     assert len(changes) > 5
     expected = [f"{user_at(match, seat).username}@example.org" for _, seat in changes]
     assert [m.to[0] for m in mailoutbox] == expected
-    assert all(m.subject == f"Wyrmdex: your turn in match {match.pk}" for m in mailoutbox)
+    assert all(m.subject == f"Wyrmdex: your turn in match {match.public_id}" for m in mailoutbox)
     assert all(f"/matches/{match.public_id}/" in m.body for m in mailoutbox)
     # Delivering any notice again sends nothing more.
     for notice in TurnNotice.objects.all():

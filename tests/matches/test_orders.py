@@ -147,7 +147,7 @@ def test_a_player_an_offer_waits_on_is_alerted_once(three, client, mailoutbox,
     assert "<title>(1) " in page and 'id="turn-count"' in page
     notices = TurnNotice.objects.filter(match=match, user=offered, version=version, kind=TurnNotice.Kind.TURN)
     assert notices.count() == 1 and notices.get().sent is not None
-    assert [m.to[0] for m in mailoutbox if f"match {match.pk}" in m.subject][-1] == offered.email
+    assert [m.to[0] for m in mailoutbox if f"match {match.public_id}" in m.subject][-1] == offered.email
     # asked again (a task run twice), nothing more is sent
     sent = len(mailoutbox)
     assert notify.turn_gained(match, offered, version) == [] and len(mailoutbox) == sent

@@ -38,9 +38,9 @@ def test_lobby_lists_open_matches_with_a_join_button_for_others(signed_in, catal
     signed_in(alice).post("/matches/", {"players": "2"})
     match = Match.objects.get()
     mine = signed_in(alice).get("/matches/").content.decode()
-    assert f'data-join="{match.pk}"' not in mine
+    assert f'data-join="{match.public_id}"' not in mine
     theirs = signed_in(bob).get("/matches/").content.decode()
-    assert f'data-join="{match.pk}"' in theirs
+    assert f'data-join="{match.public_id}"' in theirs
 
 
 def test_joining_from_the_board_starts_a_full_match(signed_in, catalogue, alice, bob):

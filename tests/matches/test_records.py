@@ -33,7 +33,7 @@ def test_a_finished_match_exports_a_record_that_replays_to_its_result(client, sc
     st = record.replay(parsed, services.snapshot_of(scored).engine)
     assert st.result == scored.state["result"]
     download = client.get(f"/api/matches/{scored.public_id}/record/?download=1")
-    assert download["Content-Disposition"] == f'attachment; filename="wyrmdex-match-{scored.pk}.txt"'
+    assert download["Content-Disposition"] == f'attachment; filename="wyrmdex-match-{scored.public_id}.txt"'
     assert 'id="record-link"' in client.get(f"/matches/{scored.public_id}/").content.decode()
 
 
