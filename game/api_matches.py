@@ -7,7 +7,6 @@ is 403, a stale version or a full or finished match is 409, and nothing is saved
 """
 from django.db.models import Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -20,7 +19,6 @@ from cardsite.api_errors import answer
 
 from .matches import access, notify, orders, polling, present, services, table
 from .matches.errors import InvalidInput
-from .matches.ids import lookup
 from .models import Match, MatchSeat
 
 CREATE_FIELDS = ("players", "academy", "updated", "days_per_move", "on_timeout", "private", "timeout_level")
@@ -363,7 +361,7 @@ class MatchChatView(MatchAPIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The match's chat (the last 100 lines)",
                    operation_id="matches_chat_list")
     def get(self, request, match_id):
-        match = access.check(request, get_object_or_404(Match.objects.prefetch_related("seats"), **lookup(match_id)))
+        match = access.check(request, access.find(match_id))
         return Response({"results": present.chat_json(match)})
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,

@@ -4,22 +4,20 @@ starting position from the URL (`?p=` the position's JSON, `?card=` a card to tr
 line tried in it (`?line=`: what was tried, every branch's decisions and the branch shown, as a study link shares a
 move tree). The API checks the line's contents when the page sends it, naming what is wrong."""
 import json
-
 from urllib.parse import urlencode
 
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 
 from game.analysis.from_view import position_from_view
 from game.checker.errors import CheckerInputError
-from game.engine.view import view_for
-from game.matches import access, services as match_services
-from game.matches.ids import lookup
-from game.matches.errors import MatchError
-from game.models import Match
 from game.checker.services import choices, current_cards
+from game.engine.view import view_for
 from game.language.vocabulary import CAVES
+from game.matches import access
+from game.matches import services as match_services
+from game.matches.errors import MatchError
 
 MAX_URL_POSITION = 20000
 
@@ -92,8 +90,7 @@ def _with_card(card):
 def from_match(request, match_id):
     """'Analyse from here': the match as the visitor sees it now (their seat's view, or a spectator's), on the board,
     with what they cannot see dealt at random. Only the engine's player view is read, so nothing hidden leaks."""
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), **lookup(match_id))
-    access.check(request, match)
+    match = access.check(request, access.find(match_id))
     try:
         state = match_services.load_state(match)
     except MatchError:

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.gzip import gzip_page
@@ -14,7 +14,6 @@ from cardsite.errors import TooManyRequests
 from cardsite.middleware import client_address, hit
 
 from .matches import access, bots, guests, notify, orders, present, services
-from .matches.ids import lookup
 from .matches.errors import MatchError
 from .models import ChatMessage, Match, NotificationPreference
 
@@ -175,11 +174,11 @@ def board(request, match_id):
 
 
 def _act(request, match_id, action):
-    get_object_or_404(Match, **lookup(match_id))
+    access.find(match_id)
     try:
         result = action(match_id, request.user)
     except MatchError as exc:
-        return _board(request, get_object_or_404(_matches(), **lookup(match_id)), error=str(exc), status=exc.status)
+        return _board(request, access.find(match_id, _matches()), error=str(exc), status=exc.status)
     return redirect(result)
 
 
@@ -216,7 +215,7 @@ def rematch(request, match_id):
 @require_POST
 @login_required
 def chat(request, match_id):
-    match = get_object_or_404(_matches(), **lookup(match_id))
+    match = access.find(match_id, _matches())
     text = request.POST.get("text", "")
     try:
         services.post_chat(match_id, request.user, text)
@@ -229,7 +228,7 @@ def chat(request, match_id):
 @login_required
 def standing_orders(request, match_id):
     """The board's standing-orders form; without the page's script it posts here and comes back to the board."""
-    match = get_object_or_404(_matches(), **lookup(match_id))
+    match = access.find(match_id, _matches())
     body = {field: request.POST.get(field, "") for field in orders.FIELDS}
     try:
         orders.set_orders(match_id, request.user, body)
@@ -244,7 +243,7 @@ def invite(request, token):
         match_id = services.match_of_invite(token)
     except MatchError as exc:
         return render(request, "game/match_invite.html", {"error": str(exc)}, status=exc.status)
-    match = get_object_or_404(_matches(), **lookup(match_id))
+    match = access.find(match_id, _matches())
     access.grant(request, match)  # whoever was invited may watch, seated or not
     error = None
     status = 200

@@ -34,9 +34,9 @@ def can_view(user, match, session=None):
     and analysis. Reads the seats the match was read with; the session only for a private match."""
     if not match.private:
         return True
-    if user is not None and user.is_authenticated:
-        if match.creator_id == user.pk or any(s.user_id == user.pk for s in match.seats.all()):
-            return True
+    if user is not None and user.is_authenticated and (
+            match.creator_id == user.pk or any(s.user_id == user.pk for s in match.seats.all())):
+        return True
     return match.public_id in _granted(session)
 
 
@@ -47,11 +47,22 @@ def check(request, match):
     return match
 
 
+def find(key, queryset=None):
+    """The match named `key` (a public id or a number, as `ids.lookup` takes them) with its seats, or the 404."""
+    match = (queryset if queryset is not None else Match.objects).filter(**lookup(key)) \
+        .prefetch_related("seats").first()
+    if match is None:
+        raise no_such_match(key)
+    return match
+
+
 def may_view_key(request, key):
     """Whether the request may see the match named `key` (False when there is none): for an error answer, which
     must not say more of a private match than a 404 would."""
-    match = Match.objects.filter(**lookup(key)).prefetch_related("seats").first()
-    return match is not None and can_view(request.user, match, getattr(request, "session", None))
+    try:
+        return can_view(request.user, find(key), getattr(request, "session", None))
+    except Http404:
+        return False
 
 
 def grant(request, match):

@@ -14,8 +14,8 @@ from game.models import Match, StandingOrder
 
 from . import integrity
 from .access import no_such_match
-from .ids import lookup
 from .errors import InvalidInput, NotSeated
+from .ids import lookup
 from .locking import retry_later_when_busy
 
 ANSWERS = tuple(StandingOrder.Answer.values)
