@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from game.matches import seeds, services
+from game.matches.ids import is_public_id
 from game.models import Match
 
 from tests.browser import replaced_mid_read, wait_for_path
@@ -111,7 +112,7 @@ def test_two_players_play_a_whole_game_to_the_final_score(open_browser, live_ser
     sign_up(ann, base, "ann")
     ann.find_element(*by("#id_players option[value='2']")).click()
     ann.find_element(*by("#create-match button[type=submit]")).click()
-    wait_for(ann, lambda d: d.current_url.rstrip("/").split("/")[-1].isdigit())
+    wait_for(ann, lambda d: is_public_id(d.current_url.rstrip("/").split("/")[-1]))
     match = Match.objects.get()
     sign_up(ben, base, "ben")
     ben.get(f"{base}/matches/{match.public_id}/")

@@ -4,6 +4,7 @@ game among their matches."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from game.matches.ids import is_public_id
 from game.models import Guest, Match
 
 from .test_browser import PASSWORD, by, text_of, wait_for, wait_for_path
@@ -20,7 +21,7 @@ def test_a_guest_plays_a_whole_solo_game_then_signs_up_and_finds_it(browser, liv
     browser.find_element(*by("#id_automa_level option[value='2']")).click()
     browser.find_element(*by("#id_ravel")).click()
     browser.find_element(*by("#play-automa-go")).click()
-    wait_for(browser, lambda d: d.current_url.rstrip("/").split("/")[-1].isdigit())
+    wait_for(browser, lambda d: is_public_id(d.current_url.rstrip("/").split("/")[-1]))
     match = Match.objects.get()
     assert (match.players, match.automa_level, match.ravel, match.status) == (1, 2, True, "playing")
     guest = match.creator
