@@ -95,7 +95,7 @@ def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live
 
     # Ben, on his phone, signs up and joins from the lobby's open list; the match starts.
     sign_up(ben, base, "ben")
-    ben.find_element(*by(f'button[data-join="{match.pk}"]')).click()
+    ben.find_element(*by(f'button[data-join="{match.public_id}"]')).click()
     wait_for(ben, lambda d: d.current_url.endswith(f"/matches/{match.public_id}/"))
     assert Match.objects.get().status == "playing"
     wait_for(ben, lambda d: "Waiting for ann" in text_of(d, "#prompt-text"))

@@ -46,5 +46,5 @@ def test_a_guest_plays_a_whole_solo_game_then_signs_up_and_finds_it(browser, liv
     assert not get_user_model().objects.filter(pk=guest.pk).exists()
     assert "newcomer" in text_of(browser, "#final-scores")
     browser.get(f"{base}/matches/")
-    wait_for(browser, lambda d: f"Match {match.pk}" in text_of(d, "#my-matches"))
+    wait_for(browser, lambda d: f"Match {match.public_id}" in text_of(d, "#my-matches"))
     assert "Finished" in text_of(browser, "#my-matches")
