@@ -201,3 +201,15 @@ def test_the_lobby_lists_a_private_match_only_to_its_players(private, alice, mak
     for client in (signed_in(None), signed_in(make_user("mallory"))):
         assert private.public_id not in client.get("/matches/").content.decode()
         assert private.public_id not in json.dumps(client.get("/api/matches/").json())
+
+
+def test_an_invite_link_made_before_public_ids_still_seats_and_lets_watch(catalogue, alice, bob):
+    from django.core import signing
+
+    match = services.create_match(alice, players=2, private=True)
+    old_token = signing.dumps(match.pk, salt=services.INVITE_SALT)  # as links named the number before
+    invited = signed_in(bob)
+    assert invited.get(f"/matches/invite/{old_token}/").status_code == 200
+    assert invited.get(f"/matches/{match.public_id}/").status_code == 200
+    assert invited.post(f"/matches/invite/{old_token}/")["Location"] == f"/matches/{match.public_id}/"
+    assert services.seat_of(Match.objects.get(pk=match.pk), bob) == 1
