@@ -1,6 +1,7 @@
 """Who may see a private match (game/matches/access.py): its seated players, whoever opened its invite link, and
 whoever holds its watch link. Nobody finds a match by counting: URLs name a random public id, an old number is a
 404, and a private match answers a stranger exactly as an id that names nothing does, on every page and API read."""
+import itertools
 import json
 import re
 
@@ -192,7 +193,7 @@ def test_public_ids_are_unique_random_and_not_sequential(catalogue, alice):
     assert all(re.fullmatch(ids.PATTERN, public_id) for public_id in made)
     assert made != sorted(made) and not any(public_id.isdigit() for public_id in made)
     # no two ids made one after the other share their beginning, as counted ones would
-    assert sum(a[:3] == b[:3] for a, b in zip(made, made[1:])) < 3
+    assert sum(a[:3] == b[:3] for a, b in itertools.pairwise(made)) < 3
     assert Match._meta.get_field("public_id").unique
 
 
