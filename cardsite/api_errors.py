@@ -152,6 +152,15 @@ def error_response(request, exc):
     return response
 
 
+def not_found(request, exception):
+    """The site's `handler404`, for an address no route takes: on the API the one body shape, as a view's 404 is
+    answered; for people Django's page (templates/404.html)."""
+    if not wants_json(request):
+        return defaults.page_not_found(request, exception)
+    status, body = shape(404, f"there is nothing at {request.path}", "not_found")
+    return JsonResponse(body, status=status)
+
+
 def server_error(request):
     """The site's `handler500`, for an exception nobody expected anywhere (a view, a middleware). A database outage
     is a 503 in the one shape (JSON or the plain page), raised in a middleware before any view (the session, the

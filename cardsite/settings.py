@@ -283,6 +283,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A match is named in URLs by its public id (game/matches/ids.py), not its number.
+    "PATH_CONVERTER_OVERRIDES": {"match": {"type": "string", "pattern": "^[23456789abcdefghjkmnpqrstuvwxyz]{12}$"}},
 }
 
 # Production hardening; `manage.py check --deploy` runs clean when DEBUG is off.

@@ -8,6 +8,8 @@ from game.views_matches import home
 # An exception no view or middleware answered: a database outage is a 503 there; a bug is a 500, in the one
 # JSON error shape (with the request id) on the API, the error page elsewhere.
 handler500 = "cardsite.api_errors.server_error"
+# An address no route takes (a match's old number, say): the same 404 as a view's, JSON on the API.
+handler404 = "cardsite.api_errors.not_found"
 
 urlpatterns = [
     path("", home, name="home"),

@@ -6,7 +6,7 @@ the wrong type or an illegal decision is 400 with a message a player can read, a
 is 403, a stale version or a full or finished match is 409, and nothing is saved.
 """
 from django.db.models import Q
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -15,7 +15,9 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .matches import notify, orders, polling, present, services, table
+from cardsite.api_errors import answer
+
+from .matches import access, notify, orders, polling, present, services, table
 from .matches.errors import InvalidInput
 from .models import Match, MatchSeat
 
@@ -71,7 +73,19 @@ PREFER = OpenApiParameter(
 
 
 class MatchAPIView(APIView):
-    """Errors (the matches' own, the engine's refusals) are answered by cardsite.api_errors, like every API's."""
+    """Errors (the matches' own, the engine's refusals) are answered by cardsite.api_errors, like every API's.
+
+    A refusal about a private match the asker may not see (not seated, no link: game/matches/access.py) is the 404
+    of a match that does not exist, whatever was refused, so no answer tells a stranger that the match is there."""
+
+    def handle_exception(self, exc):
+        match_id = self.kwargs.get("match_id")
+        if match_id is not None and not isinstance(exc, Http404):
+            found = answer(exc)
+            if found is not None and 400 <= found[0] < 500 and found[0] != 429 \
+                    and not access.may_view_key(self.request, match_id):
+                exc = access.no_such_match(match_id)
+        return super().handle_exception(exc)
 
 
 class MatchListView(MatchAPIView):
@@ -139,16 +153,16 @@ class MatchPlayNowView(MatchAPIView):
 class MatchDetailView(MatchAPIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="A match as you may see it",
                    operation_id="matches_retrieve")
-    def get(self, request, pk):
+    def get(self, request, match_id):
         # Polling pages ask every few seconds: an unchanged match for the same viewer is a 304 from one small query
         # (game/matches/polling.py; its middleware usually answers before the session is read).
         who = polling.asker(request)
-        unchanged = polling.unchanged(request, pk, who)
+        unchanged = polling.unchanged(request, match_id, who)
         if unchanged is not None:
             return unchanged
-        match = services.read_match(pk, log_length=present.LOG_LENGTH)
+        match = access.check(request, services.read_match(match_id, log_length=present.LOG_LENGTH))
         response = Response(present.match_json(match, request.user))
-        response["ETag"] = polling.etag(match.pk, match.version, match.status, match.changed, who)
+        response["ETag"] = polling.etag(match.public_id, match.version, match.status, match.changed, who)
         response["Cache-Control"] = "private, no-cache"
         return response
 
@@ -158,8 +172,8 @@ class MatchJoinView(MatchAPIView):
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
                    summary="Take the next free seat", operation_id="matches_join")
-    def post(self, request, pk):
-        match = services.join_match(pk, request.user)
+    def post(self, request, match_id):
+        match = services.join_match(match_id, request.user)
         return Response(present.match_json(_matches().get(pk=match.pk), request.user))
 
 
@@ -169,8 +183,8 @@ class MatchStartView(MatchAPIView):
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT},
                    summary="Start with the players seated so far (the creator only)",
                    operation_id="matches_start")
-    def post(self, request, pk):
-        match = services.start_match(pk, request.user)
+    def post(self, request, match_id):
+        match = services.start_match(match_id, request.user)
         return Response(present.match_json(_matches().get(pk=match.pk), request.user))
 
 
@@ -180,8 +194,8 @@ class MatchOptionsView(MatchAPIView):
                                "each legal option with its `label` and `info`: the card, space or cave it concerns "
                                "and what it costs and gives (`cost`, `gain`: item -> count).",
                    operation_id="matches_options")
-    def get(self, request, pk):
-        match = services.read_match(pk)
+    def get(self, request, match_id):
+        match = access.check(request, services.read_match(match_id))
         return Response(present.options_json(match, request.user))
 
 
@@ -198,7 +212,7 @@ class MatchDecisionView(MatchAPIView):
                    parameters=[PREFER],
                    summary="Take a decision; `version` is the match version you chose at",
                    operation_id="matches_decide")
-    def post(self, request, pk):
+    def post(self, request, match_id):
         body = _body(request)
         unknown = set(body) - {"version", "option"}
         if unknown:
@@ -207,7 +221,7 @@ class MatchDecisionView(MatchAPIView):
             raise InvalidInput("version", "required: the match version you chose at")
         if "option" not in body:
             raise InvalidInput("option", 'required: an option such as {"kind": "pass", "args": []}')
-        match = services.submit_decision(pk, request.user, body["version"], body["option"])
+        match = services.submit_decision(match_id, request.user, body["version"], body["option"])
         # The match as the service left it (row, seats, state): the whole answer reads only the log and the chat,
         # the minimal one nothing.
         return _moved(request, match)
@@ -231,14 +245,14 @@ class MatchTurnView(MatchAPIView):
                                "it. A malformed or illegal choice anywhere is a 400 whose `field` names it "
                                "(`decisions[2].option`), and nothing is stored.",
                    operation_id="matches_turn")
-    def post(self, request, pk):
+    def post(self, request, match_id):
         body = _body(request)
         unknown = set(body) - {"decisions"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of a turn (decisions)")
         if "decisions" not in body:
             raise InvalidInput("decisions", 'required: the turn\'s decisions, each {"version": ..., "option": ...}')
-        match = services.submit_turn(pk, request.user, body["decisions"])
+        match = services.submit_turn(match_id, request.user, body["decisions"])
         return _moved(request, match)
 
 
@@ -256,14 +270,14 @@ class MatchPreviewView(MatchAPIView):
                                "`open` false with a `reason` (reveal, turn_over, other_player, game_over): send the "
                                "choices as they are, one decision each.",
                    operation_id="matches_preview")
-    def post(self, request, pk):
+    def post(self, request, match_id):
         body = _body(request)
         unknown = set(body) - {"version", "options"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of a preview (version, options)")
         if "version" not in body:
             raise InvalidInput("version", "required: the match version you chose at")
-        match = services.read_match(pk)
+        match = access.check(request, services.read_match(match_id))
         return Response(table.preview(match, request.user, body["version"], body.get("options")))
 
 
@@ -272,8 +286,8 @@ class MatchOrdersView(MatchAPIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT},
                    summary="Your standing orders for offers at this match", operation_id="matches_orders_read")
-    def get(self, request, pk):
-        match = services.read_match(pk)
+    def get(self, request, match_id):
+        match = access.check(request, services.read_match(match_id))
         return Response(orders.orders_json(match, request.user))
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
@@ -282,17 +296,16 @@ class MatchOrdersView(MatchAPIView):
                                             value={"free_offer": "yes", "paid_offer": "no"}, request_only=True)],
                    summary="Set your standing orders (ask, yes or no) for free and paid offers",
                    operation_id="matches_orders_set")
-    def put(self, request, pk):
-        get_object_or_404(Match, pk=pk)
-        return Response(orders.set_orders(pk, request.user, request.data))
+    def put(self, request, match_id):
+        return Response(orders.set_orders(match_id, request.user, request.data))
 
 
 class MatchReplayView(MatchAPIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT},
                    summary="The table after the first `number` decisions, as you may see it (replay viewer)",
                    operation_id="matches_replay_step")
-    def get(self, request, pk, number):
-        match = services.read_match(pk)
+    def get(self, request, match_id, number):
+        match = access.check(request, services.read_match(match_id))
         return Response(present.replay_json(match, request.user, number))
 
 
@@ -303,8 +316,8 @@ def _action_view(service, summary, operation_id, description):
         @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT,
                                                 409: OpenApiTypes.OBJECT},
                        summary=summary, description=description, operation_id=operation_id)
-        def post(self, request, pk):
-            match = service(pk, request.user)
+        def post(self, request, match_id):
+            match = service(match_id, request.user)
             return Response(present.match_json(_matches().get(pk=match.pk), request.user))
 
     ActionView.__name__ = ActionView.__qualname__ = f"Match{operation_id.split('_')[1].title()}View"
@@ -338,9 +351,7 @@ class MatchInviteView(MatchAPIView):
             raise InvalidInput(sorted(unknown)[0], "is not part of an invite (token)")
         if "token" not in body:
             raise InvalidInput("token", "required: the token at the end of the invite link")
-        match_id = services.match_of_invite(body["token"])
-        get_object_or_404(Match, pk=match_id)
-        match = services.join_match(match_id, request.user, invited=True)
+        match = services.join_match(services.match_of_invite(body["token"]), request.user, invited=True)
         return Response(present.match_json(_matches().get(pk=match.pk), request.user))
 
 
@@ -349,8 +360,8 @@ class MatchChatView(MatchAPIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The match's chat (the last 100 lines)",
                    operation_id="matches_chat_list")
-    def get(self, request, pk):
-        match = get_object_or_404(Match, pk=pk)
+    def get(self, request, match_id):
+        match = access.check(request, access.find(match_id))
         return Response({"results": present.chat_json(match)})
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
@@ -358,14 +369,14 @@ class MatchChatView(MatchAPIView):
                    examples=[OpenApiExample("A line", value={"text": "Good luck, all!"}, request_only=True)],
                    summary="Write a line in the match's chat (seated players; at most 500 characters)",
                    operation_id="matches_chat_create")
-    def post(self, request, pk):
+    def post(self, request, match_id):
         body = _body(request)
         unknown = set(body) - {"text"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of a chat line (text)")
         if "text" not in body:
             raise InvalidInput("text", "required")
-        message = services.post_chat(pk, request.user, body["text"])
+        message = services.post_chat(match_id, request.user, body["text"])
         return Response({"id": message.pk, "user": request.user.username, "text": message.text,
                          "created": message.created.isoformat()}, status=status.HTTP_201_CREATED)
 

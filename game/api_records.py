@@ -9,19 +9,19 @@ from rest_framework.views import APIView
 
 from game.analysis.service import final_score
 
-from .matches import records, services
+from .matches import access, records, services
 
 
 class MatchRecordView(APIView):
     @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR, 404: OpenApiTypes.OBJECT,
                               409: OpenApiTypes.OBJECT},
                    summary="A finished match's game record (text)", operation_id="matches_record")
-    def get(self, request, pk):
-        match = services.read_match(pk)
+    def get(self, request, match_id):
+        match = access.check(request, services.read_match(match_id))
         text = records.export(match)
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         if request.GET.get("download"):
-            response["Content-Disposition"] = f'attachment; filename="wyrmdex-match-{match.pk}.txt"'
+            response["Content-Disposition"] = f'attachment; filename="wyrmdex-match-{match.public_id}.txt"'
         return response
 
 

@@ -6,6 +6,7 @@ from django.db import models
 from django.urls import reverse
 
 from game.language.vocabulary import SCORE_PAD_CATEGORIES
+from game.matches.ids import new_public_id
 
 # The calculator's categories, in the order a score pad lists them: the engine's, then fledglings on their own.
 CATEGORIES = SCORE_PAD_CATEGORIES
@@ -107,6 +108,9 @@ class Match(models.Model):
 
     DAYS_PER_MOVE = (1, 3, 7)
 
+    public_id = models.CharField(max_length=12, unique=True, default=new_public_id, editable=False,
+                                 help_text="The match's name in every URL and in the API: drawn at random, so no one "
+                                           "finds a match by counting (game/matches/ids.py). The number is internal.")
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches")
     players = models.PositiveSmallIntegerField(help_text="Seats: 2 to 5 (fewer if the creator starts early), or 1 against the Automa.")
     academy = models.BooleanField(default=False, help_text="Play with the Dragon Academy expansion.")
@@ -159,7 +163,7 @@ class Match(models.Model):
         return f"Match {self.pk} ({self.get_status_display()})"
 
     def get_absolute_url(self):
-        return reverse("match", args=[self.pk])
+        return reverse("match", args=[self.public_id])
 
     def engine_options(self):
         """The engine's setup options: with the seed and the decision log they reproduce the game."""

@@ -4,21 +4,20 @@ starting position from the URL (`?p=` the position's JSON, `?card=` a card to tr
 line tried in it (`?line=`: what was tried, every branch's decisions and the branch shown, as a study link shares a
 move tree). The API checks the line's contents when the page sends it, naming what is wrong."""
 import json
-
 from urllib.parse import urlencode
 
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 
 from game.analysis.from_view import position_from_view
 from game.checker.errors import CheckerInputError
+from game.checker.services import choices, current_cards
 from game.engine.view import view_for
+from game.language.vocabulary import CAVES
+from game.matches import access
 from game.matches import services as match_services
 from game.matches.errors import MatchError
-from game.models import Match
-from game.checker.services import choices, current_cards
-from game.language.vocabulary import CAVES
 
 MAX_URL_POSITION = 20000
 
@@ -88,16 +87,16 @@ def _with_card(card):
             "edits": [{"do": "dragon", "seat": 0, "card": subject.number, "cave": cave, "column": 1}], "seat": 0}
 
 
-def from_match(request, pk):
+def from_match(request, match_id):
     """'Analyse from here': the match as the visitor sees it now (their seat's view, or a spectator's), on the board,
     with what they cannot see dealt at random. Only the engine's player view is read, so nothing hidden leaks."""
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
+    match = access.check(request, access.find(match_id))
     try:
         state = match_services.load_state(match)
     except MatchError:
-        return redirect("match", pk=pk)  # the board says what is wrong with the match
+        return redirect(match)  # the board says what is wrong with the match
     if state is None:
-        return redirect("match", pk=pk)
+        return redirect(match)
     view = view_for(state, match_services.seat_of(match, request.user))
     position = position_from_view(state.cat, view, seed=match.version)
     return redirect(f"{reverse('analysis')}?{urlencode({'p': json.dumps(position, separators=(',', ':'))})}")

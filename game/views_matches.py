@@ -4,7 +4,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.gzip import gzip_page
@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from cardsite.errors import TooManyRequests
 from cardsite.middleware import client_address, hit
 
-from .matches import bots, guests, notify, orders, present, services
+from .matches import access, bots, guests, notify, orders, present, services
 from .matches.errors import MatchError
 from .models import ChatMessage, Match, NotificationPreference
 
@@ -139,6 +139,7 @@ def play_now(request):
 
 
 def _board(request, match, error=None, status=200, chat_text=""):
+    access.check(request, match)  # a private match is a 404 to anyone without a seat or a link
     try:
         services.load_state(match)  # a damaged match is refused here with its reason, never drawn from its record
     except MatchError as exc:
@@ -152,6 +153,8 @@ def _board(request, match, error=None, status=200, chat_text=""):
         "ending": present.ending(match),
         "invite_url": request.build_absolute_uri(present.invite_url(match))
         if your_seat is not None and match.status == Match.Status.OPEN else None,
+        "watch_url": request.build_absolute_uri(access.watch_url(match))
+        if your_seat is not None and match.private else None,
         "can_abort": match.version == 0 and match.status in (Match.Status.OPEN, Match.Status.PLAYING)
         and (your_seat is not None or match.creator_id == request.user.pk),
         "can_resign": mine is not None and not mine.out and match.status == Match.Status.PLAYING,
@@ -166,56 +169,56 @@ def can_order(match, seat):
     return seat is not None and match.status in (Match.Status.OPEN, Match.Status.PLAYING)
 
 
-def board(request, pk):
-    return _board(request, services.read_match(pk))
+def board(request, match_id):
+    return _board(request, services.read_match(match_id))
 
 
-def _act(request, pk, action):
-    get_object_or_404(Match, pk=pk)
+def _act(request, match_id, action):
+    access.find(match_id)
     try:
-        result = action(pk, request.user)
+        result = action(match_id, request.user)
     except MatchError as exc:
-        return _board(request, get_object_or_404(_matches(), pk=pk), error=str(exc), status=exc.status)
-    return redirect("match", pk=result.pk)
+        return _board(request, access.find(match_id, _matches()), error=str(exc), status=exc.status)
+    return redirect(result)
 
 
 @require_POST
 @login_required
-def join(request, pk):
-    return _act(request, pk, services.join_match)
+def join(request, match_id):
+    return _act(request, match_id, services.join_match)
 
 
 @require_POST
 @login_required
-def start(request, pk):
-    return _act(request, pk, services.start_match)
+def start(request, match_id):
+    return _act(request, match_id, services.start_match)
 
 
 @require_POST
 @login_required
-def resign(request, pk):
-    return _act(request, pk, services.resign)
+def resign(request, match_id):
+    return _act(request, match_id, services.resign)
 
 
 @require_POST
 @login_required
-def abort(request, pk):
-    return _act(request, pk, services.abort_match)
+def abort(request, match_id):
+    return _act(request, match_id, services.abort_match)
 
 
 @require_POST
 @login_required
-def rematch(request, pk):
-    return _act(request, pk, services.rematch)
+def rematch(request, match_id):
+    return _act(request, match_id, services.rematch)
 
 
 @require_POST
 @login_required
-def chat(request, pk):
-    match = get_object_or_404(_matches(), pk=pk)
+def chat(request, match_id):
+    match = access.find(match_id, _matches())
     text = request.POST.get("text", "")
     try:
-        services.post_chat(pk, request.user, text)
+        services.post_chat(match_id, request.user, text)
     except MatchError as exc:
         return _board(request, match, error=str(exc), status=exc.status, chat_text=text)
     return redirect(f"{match.get_absolute_url()}#chat")
@@ -223,12 +226,12 @@ def chat(request, pk):
 
 @require_POST
 @login_required
-def standing_orders(request, pk):
+def standing_orders(request, match_id):
     """The board's standing-orders form; without the page's script it posts here and comes back to the board."""
-    match = get_object_or_404(_matches(), pk=pk)
+    match = access.find(match_id, _matches())
     body = {field: request.POST.get(field, "") for field in orders.FIELDS}
     try:
-        orders.set_orders(pk, request.user, body)
+        orders.set_orders(match_id, request.user, body)
     except MatchError as exc:
         return _board(request, match, error=str(exc), status=exc.status)
     return redirect(f"{match.get_absolute_url()}#orders")
@@ -240,7 +243,8 @@ def invite(request, token):
         match_id = services.match_of_invite(token)
     except MatchError as exc:
         return render(request, "game/match_invite.html", {"error": str(exc)}, status=exc.status)
-    match = get_object_or_404(_matches(), pk=match_id)
+    match = access.find(match_id, _matches())
+    access.grant(request, match)  # whoever was invited may watch, seated or not
     error = None
     status = 200
     if request.method == "POST":
@@ -255,6 +259,13 @@ def invite(request, token):
     return render(request, "game/match_invite.html", {
         "match": match, "error": error, "seated": services.seat_of(match, request.user) is not None,
     }, status=status)
+
+
+def watch(request, token):
+    """A watch link: this browser may watch the match from now on (a private one too), and is taken to it."""
+    match = access.match_of_watch(token)
+    access.grant(request, match)
+    return redirect(match)
 
 
 @login_required

@@ -153,10 +153,10 @@ def in_process(moves, polls, tag):
             option = rng.choice(state.legal_options()).to_dict()
             body = json.dumps({"version": match.version, "option": option})
             # the board's poll before the move (untimed): it told the mover the opponent's last decision
-            clients[state.pending.player].get(f"/api/matches/{match.pk}/")
+            clients[state.pending.player].get(f"/api/matches/{match.public_id}/")
             with CaptureQueriesContext(connection) as captured:
                 started, cpu = time.perf_counter(), time.thread_time()
-                answer = clients[state.pending.player].post(f"/api/matches/{match.pk}/decisions/", body,
+                answer = clients[state.pending.player].post(f"/api/matches/{match.public_id}/decisions/", body,
                                                             content_type="application/json", **headers)
                 times.append((time.perf_counter() - started) * 1000)
                 cpus.append((time.thread_time() - cpu) * 1000)
@@ -168,12 +168,12 @@ def in_process(moves, polls, tag):
 
     # an unchanged poll: the ETag of the last answer
     client = clients[0]
-    etag = client.get(f"/api/matches/{match.pk}/")["ETag"]
+    etag = client.get(f"/api/matches/{match.public_id}/")["ETag"]
     times, cpus, queries = [], [], []
     for _ in range(polls):
         with CaptureQueriesContext(connection) as captured:
             started, cpu = time.perf_counter(), time.thread_time()
-            answer = client.get(f"/api/matches/{match.pk}/", HTTP_IF_NONE_MATCH=etag)
+            answer = client.get(f"/api/matches/{match.public_id}/", HTTP_IF_NONE_MATCH=etag)
             times.append((time.perf_counter() - started) * 1000)
             cpus.append((time.thread_time() - cpu) * 1000)
         assert answer.status_code == 304
@@ -252,7 +252,7 @@ def under_load(args, tag):
     matches = {k: [] for k in range(args.clients)}
     for i in range(args.matches):
         k = i % args.clients
-        matches[k].append(new_match(*pairs[k]).pk)
+        matches[k].append(new_match(*pairs[k]).public_id)
     process = start_server(args.port, args.workers, args.threads, args.worker_class)
     try:
         browsers = {k: [Browser(args.port, u) for u in pairs[k]] for k in range(args.clients)}
@@ -340,7 +340,7 @@ def racing(args, tag):
 
     def send(browser):
         barrier.wait()
-        status, _, _ = browser.request("POST", f"/api/matches/{match.pk}/decisions/",
+        status, _, _ = browser.request("POST", f"/api/matches/{match.public_id}/decisions/",
                                        {"version": 0, "option": option})
         answers.append(status)
 

@@ -103,8 +103,8 @@ def lobby(count, tag):
 
     created = _together(post, [(u, "/api/matches/", {"players": 3}) for u in creators])
     ids = [r.json()["id"] for r in created if r.status_code == 201]
-    _together(post, [(joiners[i], f"/api/matches/{pk}/join/", {}) for i, pk in enumerate(ids)])
-    _together(post, [(creators[i], f"/api/matches/{pk}/start/", {}) for i, pk in enumerate(ids)])
+    _together(post, [(joiners[i], f"/api/matches/{public_id}/join/", {}) for i, public_id in enumerate(ids)])
+    _together(post, [(creators[i], f"/api/matches/{public_id}/start/", {}) for i, public_id in enumerate(ids)])
     return statuses
 
 
@@ -117,24 +117,24 @@ def play(matches, moves, tag):
     for first, second in pairs:
         match = services.create_match(first, players=2)
         services.join_match(match.pk, second)
-        games.append((match.pk, {0: _client(first), 1: _client(second)}))
+        games.append((match.pk, match.public_id, {0: _client(first), 1: _client(second)}))
     statuses = Counter()
     refusals = []
 
     def run(game):
-        pk, clients = game
+        pk, public_id, clients = game
         rng = random.Random(pk)
         for _ in range(moves):
             seat = None
             for s, client in clients.items():
-                listing = client.get(f"/api/matches/{pk}/options/").json()
+                listing = client.get(f"/api/matches/{public_id}/options/").json()
                 if listing["your_turn"]:
                     seat, version, options = s, listing["version"], listing["options"]
                     break
             if seat is None:
                 return
             option = rng.choice(options)
-            response = clients[seat].post(f"/api/matches/{pk}/decisions/",
+            response = clients[seat].post(f"/api/matches/{public_id}/decisions/",
                                           {"version": version, "option": {"kind": option["kind"],
                                                                           "args": option["args"]}},
                                           content_type="application/json")
@@ -143,7 +143,7 @@ def play(matches, moves, tag):
                 refusals.append((response.status_code, response.content[:200].decode(errors="replace")))
 
     _together(run, games)
-    return statuses, refusals, [pk for pk, _ in games]
+    return statuses, refusals, [pk for pk, _, _ in games]
 
 
 def solo(moves, tag):
@@ -199,15 +199,15 @@ def busy(tag):
     holder = sqlite3.connect(connection.settings_dict["NAME"], isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        api = player.post(f"/api/matches/{match.pk}/decisions/", decide, content_type="application/json")
-        page = joiner.post(f"/matches/{open_match.pk}/join/")
+        api = player.post(f"/api/matches/{match.public_id}/decisions/", decide, content_type="application/json")
+        page = joiner.post(f"/matches/{open_match.public_id}/join/")
     finally:
         holder.execute("ROLLBACK")
         holder.close()
         connection.close()
         connection.settings_dict["OPTIONS"]["timeout"] = waited
     stored = Match.objects.get(pk=match.pk).version, Match.objects.get(pk=open_match.pk).seats.count()
-    again = player.post(f"/api/matches/{match.pk}/decisions/", decide, content_type="application/json")
+    again = player.post(f"/api/matches/{match.public_id}/decisions/", decide, content_type="application/json")
     return {"api": {"status": api.status_code, "retry_after": api.get("Retry-After"), "body": api.json()},
             "page": {"status": page.status_code, "text": page.content.decode()},
             "stored_while_locked": {"version": stored[0], "seats": stored[1]}, "again": again.status_code}

@@ -47,7 +47,7 @@ for _ in range(30):
     option = rng.choice(state.legal_options())
     services.submit_decision(m.pk, m.seats.get(seat=state.pending.player).user, m.version, option.to_dict())
 m = Match.objects.get(pk=match.pk)
-print(m.pk, m.seats.get(seat=services.load_state(m).pending.player).user.username)
+print(getattr(m, "public_id", m.pk), m.seats.get(seat=services.load_state(m).pending.player).user.username)
 """
 
 

@@ -103,7 +103,7 @@ def reseal(match, seats=None):
 
 def _damaged(match, reason):
     log.warning("match %s failed its integrity check: %s", match.pk, reason)
-    return MatchDamaged(match.pk, reason)
+    return MatchDamaged(match.public_id, reason)
 
 
 SEAL_BROKEN = "its seed, options, version, saved state, status, places or seats were changed outside the game"

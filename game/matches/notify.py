@@ -81,12 +81,12 @@ def _send(notice, now):
     if notice.kind == TurnNotice.Kind.REMINDER:
         left = max(match.deadline - now, timedelta()) if match.deadline else timedelta()
         hours = int(left.total_seconds() // 3600)
-        subject = f"Wyrmdex: match {match.pk} waits for you ({hours} h left)"
-        body = (f"Hello {notice.user.username},\n\nmatch {match.pk} still waits for your move, and about {hours} "
+        subject = f"Wyrmdex: match {match.public_id} waits for you ({hours} h left)"
+        body = (f"Hello {notice.user.username},\n\nmatch {match.public_id} still waits for your move, and about {hours} "
                 f"hours are left before your time runs out.\n\n{_link(match)}\n")
     else:
-        subject = f"Wyrmdex: your turn in match {match.pk}"
-        body = (f"Hello {notice.user.username},\n\nit is your turn in match {match.pk}. You have "
+        subject = f"Wyrmdex: your turn in match {match.public_id}"
+        body = (f"Hello {notice.user.username},\n\nit is your turn in match {match.public_id}. You have "
                 f"{match.days_per_move} day{'s' if match.days_per_move != 1 else ''} for your move.\n\n"
                 f"{_link(match)}\n")
     body += f"\nChange which emails you get: {settings.SITE_URL}/matches/notifications/\n"
@@ -107,7 +107,7 @@ def send_digests(now=None):
                 continue
             user = mine[0].user
             matches = sorted({n.match.pk: n.match for n in mine}.values(), key=lambda m: m.pk)
-            lines = "\n".join(f"- match {m.pk}: {_link(m)}" for m in matches)
+            lines = "\n".join(f"- match {m.public_id}: {_link(m)}" for m in matches)
             body = (f"Hello {user.username},\n\nsince your last digest it became your turn in "
                     f"{len(matches)} match{'es' if len(matches) != 1 else ''}:\n\n{lines}\n\n"
                     f"Change which emails you get: {settings.SITE_URL}/matches/notifications/\n")

@@ -13,7 +13,9 @@ from game.engine.decisions import Option
 from game.models import Match, StandingOrder
 
 from . import integrity
+from .access import no_such_match
 from .errors import InvalidInput, NotSeated
+from .ids import lookup
 from .locking import retry_later_when_busy
 
 ANSWERS = tuple(StandingOrder.Answer.values)
@@ -89,7 +91,9 @@ def set_orders(match_id, user, body):
         if value not in ANSWERS:
             raise InvalidInput(field, f"expected one of {', '.join(ANSWERS)}")
     with transaction.atomic():
-        match = Match.objects.prefetch_related("seats").get(pk=match_id)
+        match = Match.objects.prefetch_related("seats").filter(**lookup(match_id)).first()
+        if match is None:
+            raise no_such_match(match_id)
         integrity.check_seal(match)  # a damaged match is refused, its orders too
         seat = _seat(match, user)
         order, _ = StandingOrder.objects.get_or_create(match=match, seat=seat)

@@ -8,7 +8,9 @@ person, or nobody). A request that was not signed in by the session (a test clie
 its user instead; the middleware cannot know that user, so such a poll goes on to the view, which answers the 304.
 
 A 304 tells only "what you hold is still current": it is safe to give to whoever presents both the cookie and the
-tag the last full answer for that cookie carried.
+tag the last full answer for that cookie carried, and that answer was given only to someone who may see the match
+(game/matches/access.py). A private match is never answered 304 without a cookie: no one without one may see it,
+so a tag for nobody is never handed out, and guessing one is not let through.
 """
 import re
 
@@ -19,8 +21,12 @@ from django.utils.crypto import salted_hmac
 
 from game.models import Match
 
+from .access import no_such_match
+from .ids import PATTERN
+
 SALT = "wyrmdex.match-etag"
-DETAIL = re.compile(r"/api/matches/(\d+)/")
+DETAIL = re.compile(f"/api/matches/({PATTERN})/")
+ANONYMOUS = "anon"
 
 
 def _cookie(request):
@@ -28,7 +34,7 @@ def _cookie(request):
 
 
 def _by_cookie(cookie):
-    return "k" + salted_hmac(SALT, cookie).hexdigest()[:20] if cookie else "anon"
+    return "k" + salted_hmac(SALT, cookie).hexdigest()[:20] if cookie else ANONYMOUS
 
 
 def asker(request):
@@ -43,19 +49,21 @@ def asker(request):
     return f"u{user.pk}"
 
 
-def etag(pk, version, status, changed, who):
-    return f'"m{pk}-v{version}-{status}-c{changed.timestamp()}-{who}"'
+def etag(public_id, version, status, changed, who):
+    return f'"m{public_id}-v{version}-{status}-c{changed.timestamp()}-{who}"'
 
 
-def _row(request, pk):
-    """The match's version, status and `changed` (one query of three small columns, read once per request)."""
+def _row(request, public_id):
+    """The match's version, status, `changed` and whether it is private (one query of four small columns, read
+    once per request)."""
     kept = getattr(request, "polled_match", None)
-    if kept is not None and kept[0] == pk:
+    if kept is not None and kept[0] == public_id:
         return kept[1]
-    found = list(Match.objects.filter(pk=pk).order_by().values_list("version", "status", "changed")[:1])
+    found = list(Match.objects.filter(public_id=public_id).order_by()
+                 .values_list("version", "status", "changed", "private")[:1])
     if not found:
-        raise Http404(f"there is no match {pk}")
-    request.polled_match = (pk, found[0])
+        raise no_such_match(public_id)
+    request.polled_match = (public_id, found[0])
     return found[0]
 
 
@@ -67,12 +75,15 @@ def not_modified(tag):
     return response
 
 
-def unchanged(request, pk, who):
+def unchanged(request, public_id, who):
     """A 304 when the request holds the match's current tag for `who`, else None."""
     asked = request.headers.get("If-None-Match", "")
     if not asked:
         return None
-    tag = etag(pk, *_row(request, pk), who)
+    version, status, changed, private = _row(request, public_id)
+    if private and who == ANONYMOUS:
+        return None
+    tag = etag(public_id, version, status, changed, who)
     return not_modified(tag) if tag in asked else None
 
 
@@ -87,7 +98,7 @@ class UnchangedMatchMiddleware:
             found = DETAIL.fullmatch(request.path_info)
             if found is not None:
                 try:
-                    answer = unchanged(request, int(found[1]), _by_cookie(_cookie(request)))
+                    answer = unchanged(request, found[1], _by_cookie(_cookie(request)))
                 except Http404:
                     answer = None  # the view says so, in the API's own words
                 if answer is not None:

@@ -18,7 +18,7 @@ from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES, aut
 from game.tiebreak import names_list, tie_words
 from game.models import Match
 
-from . import orders, table
+from . import access, orders, table
 from .errors import InvalidInput, MatchClosed
 from .services import LOG_FIELDS, invite_token, load_state, seat_of, snapshot_of, state_at
 
@@ -43,7 +43,7 @@ def page_key(match, seats=None):
     the page reloads when the key its data carries differs from the one it was drawn with."""
     rematch = getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None
     seats = ",".join(f"{s.controller}:{s.out or ''}" for s in (match.seats.all() if seats is None else seats))
-    return f"{match.status}|{rematch.pk if rematch else ''}|{'first' if match.version == 0 else ''}|{seats}"
+    return f"{match.status}|{rematch.public_id if rematch else ''}|{'first' if match.version == 0 else ''}|{seats}"
 
 
 def summary(match, user=None):
@@ -52,16 +52,25 @@ def summary(match, user=None):
     your_seat = seat_of(match, user) if user is not None else None
     rematch = getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None
     return {
-        "id": match.pk, "url": match.get_absolute_url(), "status": match.status,
+        "id": match.public_id, "url": match.get_absolute_url(), "status": match.status,
         "status_text": match.get_status_display(), "players": match.players, "academy": match.academy,
         "updated": match.updated, "version": match.version, "creator": _creator(match),
         "created": match.created.isoformat(), "seats": seats, "your_seat": your_seat,
         "days_per_move": match.days_per_move, "on_timeout": match.on_timeout, "private": match.private,
         "to_move": match.to_move, "deadline": match.deadline.isoformat() if match.deadline else None,
         "ending": match.ending or None, "places": match.places,
-        "rematch_of": match.rematch_of_id, "rematch": rematch.pk if rematch else None,
+        "rematch_of": rematch_of(match), "rematch": rematch.public_id if rematch else None,
         "page_key": page_key(match, rows),
     }
+
+
+def rematch_of(match):
+    """The public id of the match this one is a rematch of (read with the match where it was: `readable()`)."""
+    if match.rematch_of_id is None:
+        return None
+    if hasattr(match, "rematch_of_public"):
+        return match.rematch_of_public
+    return match.rematch_of.public_id
 
 
 def invite_url(match):
@@ -376,6 +385,8 @@ def match_json(match, user):
     data["ending_words"] = ending(match)
     if seat is not None and match.status == Match.Status.OPEN:
         data["invite_url"] = invite_url(match)
+    if seat is not None and match.private:
+        data["watch_url"] = access.watch_url(match)  # a private match is watched only by its link
     return data
 
 

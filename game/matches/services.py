@@ -15,7 +15,6 @@ from django.core import signing
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Aggregate, Case, Exists, F, JSONField, OuterRef, Prefetch, Subquery, When
 from django.db.models.functions import JSONObject
-from django.http import Http404
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -25,7 +24,8 @@ from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
-from . import bots, guests, integrity, notify, orders, seeds, stops
+from . import bots, guests, ids, integrity, notify, orders, seeds, stops
+from .access import no_such_match
 from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchDamaged, MatchError, NotCreator,
                      NotSeated, NotYourTurn, StaleMatch)
 from .locking import retry_later_when_busy
@@ -133,12 +133,14 @@ def play_now(user, opponent="bots", automa_level=1, ravel=False, bot_levels=("gr
 
 
 def invite_token(match):
-    """The signed token of a match's invite link: whoever holds it may take an open seat, even of a private match."""
-    return signing.dumps(match.pk, salt=INVITE_SALT)
+    """The signed token of a match's invite link: whoever holds it may take an open seat, even of a private match
+    (and watch it: game/matches/access.py)."""
+    return signing.dumps(match.public_id, salt=INVITE_SALT)
 
 
 def match_of_invite(token):
-    """The match id an invite token names; a token that was not made here is refused."""
+    """The match an invite token names, as a key the services take (its public id; a link made before public ids
+    names the number); a token that was not made here is refused."""
     if not isinstance(token, str) or len(token) > 200:
         raise InvalidInput("token", "expected an invite token")
     try:
@@ -150,9 +152,9 @@ def match_of_invite(token):
 def _locked(match_id):
     """The match row locked for a change; a damaged one (integrity.py) is refused before anything is changed."""
     try:
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = Match.objects.select_for_update().get(**ids.lookup(match_id))
     except Match.DoesNotExist:
-        raise Http404(f"there is no match {match_id}") from None
+        raise no_such_match(match_id) from None
     if match.state is not None:
         integrity.check_seal(match)
         integrity.check_log_tail(match)
@@ -160,6 +162,7 @@ def _locked(match_id):
 
 
 MATCH_ID = -7_654_321  # stands for the match id in the compiled statement's parameters
+PUBLIC_ID = "\x00public id"  # the same for a public id
 SEAT_FIELDS = ("id", "match_id", "seat", "user_id", "controller", "level", "out", "out_at")  # the model's order
 
 
@@ -185,19 +188,22 @@ _COMPILED = {}  # (read, database vendor) -> the statement a raw match read runs
 
 def _raw_match(name, queryset, match_id):
     """One match read by a statement the ORM compiles once per database (compiling the subqueries of these reads
-    cost about as much as running them, on every request): `queryset()` builds it, filtered on the match id. The
-    match comes with its catalogue snapshot (read by digest, not data); 404 when there is no such match."""
-    key = (name, connection.vendor)
+    cost about as much as running them, on every request): `queryset()` builds it, filtered on the match's key (its
+    number, or its public id: two statements). The match comes with its catalogue snapshot (read by digest, not
+    data); 404 when there is no such match."""
+    by = "public_id" if isinstance(match_id, str) else "pk"
+    stand_in = PUBLIC_ID if by == "public_id" else MATCH_ID
+    key = (name, by, connection.vendor)
     found = _COMPILED.get(key)
     if found is None:
-        sql, params = queryset().filter(pk=MATCH_ID).order_by().query.sql_with_params()
-        if list(params).count(MATCH_ID) != 1:
-            raise RuntimeError(f"the {name} read has parameters {params!r}, not the match id once")
+        sql, params = queryset().filter(**{by: stand_in}).order_by().query.sql_with_params()
+        if list(params).count(stand_in) != 1:
+            raise RuntimeError(f"the {name} read has parameters {params!r}, not the match's key once")
         found = _COMPILED[key] = (sql, tuple(params))
     sql, params = found
-    rows = list(Match.objects.raw(sql, [_match_key(match_id) if p == MATCH_ID else p for p in params]))
+    rows = list(Match.objects.raw(sql, [_match_key(match_id) if p == stand_in else p for p in params]))
     if not rows:
-        raise Http404(f"there is no match {match_id}")
+        raise no_such_match(match_id)
     match = rows[0]
     match.__dict__["_catalogue_snapshot"] = catalogue.frozen(match.catalogue_id, match.catalogue_digest)
     return match
@@ -206,7 +212,7 @@ def _raw_match(name, queryset, match_id):
 def _readable_row(**extra):
     """The match with its catalogue digest, its creator's name and its seats (one JSON array), and `extra`."""
     return Match.objects.annotate(catalogue_digest=F("catalogue__digest"), creator_name=F("creator__username"),
-                                  seat_rows=_seat_rows(), **extra)
+                                  rematch_of_public=F("rematch_of__public_id"), seat_rows=_seat_rows(), **extra)
 
 
 def _json(value):
@@ -247,14 +253,18 @@ def _seats_from_rows(match):
 
 
 def _match_key(match_id):
-    """The match id a raw read may send to the database: a whole number a primary key can hold (the ORM turns an
-    id out of range into "no such match"; a raw query would fail on it), else 404."""
+    """The key a raw read may send to the database: a public id, or a whole number a primary key can hold (the ORM
+    turns an id out of range into "no such match"; a raw query would fail on it), else 404."""
+    if isinstance(match_id, str):
+        if not ids.is_public_id(match_id):
+            raise no_such_match(match_id)
+        return match_id
     try:
         key = int(match_id)
     except (TypeError, ValueError):
-        raise Http404(f"there is no match {match_id}") from None
-    if not 1 <= key < 2 ** 63:
-        raise Http404(f"there is no match {match_id}")
+        raise no_such_match(match_id) from None
+    if isinstance(match_id, bool) or not 1 <= key < 2 ** 63:
+        raise no_such_match(match_id)
     return key
 
 
@@ -273,6 +283,7 @@ def readable():
     """Matches as an answer reads them: creator, catalogue digest (not its data) and seats with their users in two
     queries, so building a match's view reads nothing more of them."""
     return (Match.objects.select_related("creator", "catalogue").defer("catalogue__data")
+            .annotate(rematch_of_public=F("rematch_of__public_id"))
             .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.select_related("user"))))
 
 

@@ -84,12 +84,13 @@ def test_a_match_page_has_no_accessibility_violation(axe_source, browser, live_s
 
     users = get_user_model().objects
     ann, ben = users.create_user("ann", password=PASSWORD), users.create_user("ben", password=PASSWORD)
-    match = services.create_match(ann, players=2)
-    services.join_match(match.pk, ben)
+    match = services.create_match(ann, players=2, private=True)  # private: its board shows the watch link too
+    services.join_match(match.pk, ben, invited=True)
     match = play_randomly(match.pk, 40, seed=3)  # past the set-up: a mat with cards, a hand, a log
     state = services.load_state(Match.objects.get(pk=match.pk))
     seated = ann if state.pending is None or state.pending.player == 0 else ben
-    sign_in(browser, live_server.url, seated.username, f"/matches/{match.pk}/")
-    visit(browser, f"{live_server.url}/matches/{match.pk}/", "#hand .match-card")
+    sign_in(browser, live_server.url, seated.username, f"/matches/{match.public_id}/")
+    visit(browser, f"{live_server.url}/matches/{match.public_id}/", "#hand .match-card")
+    assert css(browser, "#watch-link")
     found = violations(browser, axe_source)
     assert not found, "\n".join(found)

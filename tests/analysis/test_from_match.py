@@ -34,7 +34,7 @@ def analyse(client, position):
 
 def test_a_seated_player_sees_their_own_hand_and_only_counts_of_the_others(client, played, alice):  # noqa: F811
     client.force_login(alice)
-    position = position_of(client.get(f"/matches/{played.pk}/analyse/"))
+    position = position_of(client.get(f"/matches/{played.public_id}/analyse/"))
     hands = {e["seat"]: e["dragons"] for e in position["edits"] if e["do"] == "hand"}
     state = services.load_state(Match.objects.get(pk=played.pk))
     assert hands[0] == [state.cat.dragons[d].number for d in state.players[0].hand]
@@ -53,19 +53,19 @@ def test_a_seated_player_sees_their_own_hand_and_only_counts_of_the_others(clien
 
 
 def test_a_spectator_gets_counts_for_every_hand(client, played):
-    position = position_of(client.get(f"/matches/{played.pk}/analyse/"))
+    position = position_of(client.get(f"/matches/{played.public_id}/analyse/"))
     assert all(isinstance(e["dragons"], int) for e in position["edits"] if e["do"] == "hand")
 
 
 def test_the_match_board_links_to_analyse_from_here(client, played, alice):  # noqa: F811
     client.force_login(alice)
-    assert f'href="/matches/{played.pk}/analyse/"' in client.get(f"/matches/{played.pk}/").content.decode()
+    assert f'href="/matches/{played.public_id}/analyse/"' in client.get(f"/matches/{played.public_id}/").content.decode()
 
 
 def test_a_match_not_started_goes_back_to_its_board(client, catalogue, alice):  # noqa: F811
     match = services.create_match(alice, players=2)
-    response = client.get(f"/matches/{match.pk}/analyse/")
-    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    response = client.get(f"/matches/{match.public_id}/analyse/")
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.public_id}/"
 
 
 @pytest.mark.parametrize("seed, decisions, academy, players", [(1, 12, False, 3), (2, 60, True, 2), (3, 110, False, 2),
@@ -79,7 +79,7 @@ def test_any_moment_of_a_random_match_opens_on_the_board(client, catalogue, make
     match = play_randomly(match.pk, decisions, seed=seed)
     state = services.load_state(match)
     client.force_login(users[0])
-    table = analyse(client, position_of(client.get(f"/matches/{match.pk}/analyse/")))["table"]
+    table = analyse(client, position_of(client.get(f"/matches/{match.public_id}/analyse/")))["table"]
     seen = view_for(state, 0)
     assert table["round"] == seen["round"]
     for mine, theirs in zip(table["seats"], seen["players"]):

@@ -16,12 +16,12 @@ def test_open_a_match_and_find_it_in_the_open_list(api_as, catalogue, alice):
     response = post(api_as(alice), "/api/matches/", {"players": 3, "academy": True})
     assert response.status_code == 201, response.json()
     body = response.json()
-    match = Match.objects.get(pk=body["id"])
+    match = Match.objects.get(public_id=body["id"])
     assert (match.players, match.academy, match.updated, match.status) == (3, True, True, "open")
     assert [(s["seat"], s["user"], s["controller"], s["out"]) for s in body["seats"]] == [(0, "alice", "person", None)]
     assert body["your_seat"] == 0
     listed = api_as(None).get("/api/matches/?status=open").json()["results"]
-    assert [m["id"] for m in listed] == [match.pk]
+    assert [m["id"] for m in listed] == [match.public_id]
 
 
 @pytest.mark.parametrize("body, field", [
@@ -68,17 +68,17 @@ def test_only_the_creator_may_start_early(api_as, catalogue, alice, bob):
     match_id = post(api_as(alice), "/api/matches/", {"players": 4}).json()["id"]
     post(api_as(bob), f"/api/matches/{match_id}/join/", {})
     assert post(api_as(bob), f"/api/matches/{match_id}/start/", {}).status_code == 403
-    assert Match.objects.get(pk=match_id).status == "open"
+    assert Match.objects.get(public_id=match_id).status == "open"
     response = post(api_as(alice), f"/api/matches/{match_id}/start/", {})
     assert response.status_code == 200 and response.json()["players"] == 2
 
 
 def test_options_are_listed_to_the_player_who_decides_and_nobody_else(api_as, started, alice, bob):
-    mine = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()
+    mine = api_as(alice).get(f"/api/matches/{started.public_id}/options/").json()
     assert mine["your_turn"] is True and mine["version"] == 0
     assert [{"kind": o["kind"], "args": o["args"]} for o in mine["options"]] == pending(started)[2]
     assert all(o["label"] for o in mine["options"])
-    theirs = api_as(bob).get(f"/api/matches/{started.pk}/options/").json()
+    theirs = api_as(bob).get(f"/api/matches/{started.public_id}/options/").json()
     assert theirs == {"version": 0, "your_turn": False, "prompt": None, "kind": None, "data": None, "options": []}
 
 
@@ -86,19 +86,19 @@ def _to_main_action(api_as, match, users):
     """Answer the setup questions through the API with each first option; returns the options of the first turn."""
     for _ in range(10):
         for user in users:
-            body = api_as(user).get(f"/api/matches/{match.pk}/options/").json()
+            body = api_as(user).get(f"/api/matches/{match.public_id}/options/").json()
             if body["your_turn"]:
                 break
         if body["kind"] == "main_action":
             return body
         option = body["options"][0]
-        assert post(api_as(user), f"/api/matches/{match.pk}/decisions/",
+        assert post(api_as(user), f"/api/matches/{match.public_id}/decisions/",
                     {"version": body["version"], "option": option}).status_code == 201
     raise AssertionError("setup did not end")
 
 
 def test_options_say_what_is_asked_and_what_each_option_costs_and_concerns(api_as, started, alice, bob):
-    first = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()
+    first = api_as(alice).get(f"/api/matches/{started.public_id}/options/").json()
     assert first["kind"] == "setup_keep" and first["data"] == {"drop": 2}
     args = first["options"][0]["args"]
     dropped = first["options"][0]["info"]["cards"]
@@ -118,17 +118,17 @@ def test_options_say_what_is_asked_and_what_each_option_costs_and_concerns(api_a
 
 
 def test_the_view_says_what_kind_of_question_waits_for_whom(api_as, started, alice, bob):
-    mine = api_as(alice).get(f"/api/matches/{started.pk}/").json()["view"]["pending"]
-    theirs = api_as(bob).get(f"/api/matches/{started.pk}/").json()["view"]["pending"]
+    mine = api_as(alice).get(f"/api/matches/{started.public_id}/").json()["view"]["pending"]
+    theirs = api_as(bob).get(f"/api/matches/{started.public_id}/").json()["view"]["pending"]
     assert (mine["kind"], mine["data"], mine["player"]) == ("setup_keep", {"drop": 2}, 0)
     assert (theirs["kind"], theirs["data"]) == (mine["kind"], mine["data"]) and "options" not in theirs
     assert all(o["info"]["label"] == o["label"] for o in mine["options"])
 
 
 def test_an_option_sent_back_with_a_field_it_never_had_is_refused(api_as, started, alice):
-    option = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
+    option = api_as(alice).get(f"/api/matches/{started.public_id}/options/").json()["options"][0]
     before = snapshot(started.pk)
-    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+    response = post(api_as(alice), f"/api/matches/{started.public_id}/decisions/",
                     {"version": 0, "option": dict(option, cost={"coin": 0})})
     assert response.status_code == 400 and response.json()["field"] == "option"
     assert "cost" in response.json()["detail"]
@@ -136,8 +136,8 @@ def test_an_option_sent_back_with_a_field_it_never_had_is_refused(api_as, starte
 
 
 def test_a_decision_answers_with_the_new_view(api_as, started, alice):
-    option = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
-    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+    option = api_as(alice).get(f"/api/matches/{started.public_id}/options/").json()["options"][0]
+    response = post(api_as(alice), f"/api/matches/{started.public_id}/decisions/",
                     {"version": 0, "option": {"kind": option["kind"], "args": option["args"]}})
     assert response.status_code == 201, response.json()
     body = response.json()
@@ -150,16 +150,16 @@ def test_a_decision_answers_with_the_new_view(api_as, started, alice):
 
 
 def test_the_option_may_carry_its_label_and_info_back(api_as, started, alice):
-    option = api_as(alice).get(f"/api/matches/{started.pk}/options/").json()["options"][0]
-    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/", {"version": 0, "option": option})
+    option = api_as(alice).get(f"/api/matches/{started.public_id}/options/").json()["options"][0]
+    response = post(api_as(alice), f"/api/matches/{started.public_id}/decisions/", {"version": 0, "option": option})
     assert response.status_code == 201
 
 
 def test_stale_version_answers_409(api_as, started, alice):
     options = pending(started)[2]
-    post(api_as(alice), f"/api/matches/{started.pk}/decisions/", {"version": 0, "option": options[0]})
+    post(api_as(alice), f"/api/matches/{started.public_id}/decisions/", {"version": 0, "option": options[0]})
     before = snapshot(started.pk)
-    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+    response = post(api_as(alice), f"/api/matches/{started.public_id}/decisions/",
                     {"version": 0, "option": pending(started)[2][0]})
     assert response.status_code == 409 and "version 1" in response.json()["detail"]
     assert snapshot(started.pk) == before
@@ -167,7 +167,7 @@ def test_stale_version_answers_409(api_as, started, alice):
 
 def test_illegal_decision_answers_400_with_the_engines_message(api_as, started, alice):
     before = snapshot(started.pk)
-    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+    response = post(api_as(alice), f"/api/matches/{started.public_id}/decisions/",
                     {"version": 0, "option": {"kind": "resources", "args": ["meat", "meat", "meat"]}})
     assert response.status_code == 400
     assert response.json()["detail"].startswith("You tried 'Take meat, meat, meat'")
@@ -177,10 +177,10 @@ def test_illegal_decision_answers_400_with_the_engines_message(api_as, started, 
 def test_not_your_turn_answers_403(api_as, started, bob, carol):
     before = snapshot(started.pk)
     for user in (bob, carol):
-        response = post(api_as(user), f"/api/matches/{started.pk}/decisions/",
+        response = post(api_as(user), f"/api/matches/{started.public_id}/decisions/",
                         {"version": 0, "option": pending(started)[2][0]})
         assert response.status_code == 403
-    assert post(api_as(None), f"/api/matches/{started.pk}/decisions/",
+    assert post(api_as(None), f"/api/matches/{started.public_id}/decisions/",
                 {"version": 0, "option": pending(started)[2][0]}).status_code == 403
     assert snapshot(started.pk) == before
 
@@ -197,7 +197,7 @@ def test_not_your_turn_answers_403(api_as, started, bob, carol):
 ])
 def test_malformed_decisions_name_the_field_and_change_nothing(api_as, started, alice, body, field):
     before = snapshot(started.pk)
-    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/", body)
+    response = post(api_as(alice), f"/api/matches/{started.public_id}/decisions/", body)
     assert response.status_code == 400, response.json()
     assert response.json()["field"] == field
     assert snapshot(started.pk) == before
@@ -205,7 +205,7 @@ def test_malformed_decisions_name_the_field_and_change_nothing(api_as, started, 
 
 
 def test_a_body_that_is_not_json_is_refused(api_as, started, alice):
-    response = api_as(alice).post(f"/api/matches/{started.pk}/decisions/", data="{version: 0",
+    response = api_as(alice).post(f"/api/matches/{started.public_id}/decisions/", data="{version: 0",
                                   content_type="application/json")
     assert response.status_code == 400
     assert Match.objects.get(pk=started.pk).version == 0
@@ -218,19 +218,19 @@ def test_unknown_match_answers_404(api_as, catalogue, alice):
 
 
 def test_an_unchanged_match_answers_304_to_its_etag_and_a_new_view_once_it_moves(api_as, started, alice, bob):
-    first = api_as(bob).get(f"/api/matches/{started.pk}/")
+    first = api_as(bob).get(f"/api/matches/{started.public_id}/")
     etag = first["ETag"]
-    again = api_as(bob).get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=etag)
+    again = api_as(bob).get(f"/api/matches/{started.public_id}/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304
     # Another viewer's copy differs (their hand), so the tag is never shared between users.
-    assert api_as(alice).get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=etag).status_code == 200
-    post(api_as(alice), f"/api/matches/{started.pk}/decisions/", {"version": 0, "option": pending(started)[2][0]})
-    moved = api_as(bob).get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=etag)
+    assert api_as(alice).get(f"/api/matches/{started.public_id}/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+    post(api_as(alice), f"/api/matches/{started.public_id}/decisions/", {"version": 0, "option": pending(started)[2][0]})
+    moved = api_as(bob).get(f"/api/matches/{started.public_id}/", HTTP_IF_NONE_MATCH=etag)
     assert moved.status_code == 200 and moved.json()["version"] == 1
 
 
 def test_the_view_names_the_guild_rows_in_play_and_says_when_the_tile_is_incomplete(api_as, started, alice):
-    body = api_as(alice).get(f"/api/matches/{started.pk}/").json()
+    body = api_as(alice).get(f"/api/matches/{started.public_id}/").json()
     tile = body["view"]["guild"]["tile_number"]
     rows = started.catalogue.data["guild_tiles"]
     record = next(t for t in rows if t["number"] == tile)
@@ -240,7 +240,7 @@ def test_the_view_names_the_guild_rows_in_play_and_says_when_the_tile_is_incompl
 
 def test_a_pick_whose_place_is_a_number_answers_400_and_saves_nothing(api_as, started, alice):
     before = snapshot(started.pk)
-    response = post(api_as(alice), f"/api/matches/{started.pk}/decisions/",
+    response = post(api_as(alice), f"/api/matches/{started.public_id}/decisions/",
                     {"version": 0, "option": {"kind": "pick", "args": [1, "dragon", 5]}})
     assert response.status_code == 400
     assert response.json()["detail"].startswith("You tried 'pick 1 dragon 5'")

@@ -33,7 +33,7 @@ def fixed_seed(monkeypatch):
 def test_the_match_api_shows_the_automa_as_she_lies_on_the_table(api_as, catalogue, alice, level, ravel, fixed_seed):
     match = services.play_now(alice, opponent="automa", automa_level=level, ravel=ravel)
     state = solo_until(match, 5, lambda st: st.automa["dragons"] and st.automa["markers"] and st.round >= 2)
-    body = api_as(alice).get(f"/api/matches/{match.pk}/").json()
+    body = api_as(alice).get(f"/api/matches/{match.public_id}/").json()
     her = body["view"]["automa"]
 
     assert (her["seat"], her["level"], her["ravel"]) == (1, level, ravel)
@@ -60,20 +60,20 @@ def test_the_match_api_shows_the_automa_as_she_lies_on_the_table(api_as, catalog
 def test_an_academy_solo_match_shows_her_cache(api_as, catalogue, alice, fixed_seed):
     match = services.play_now(alice, opponent="automa", automa_level=1, academy=True)
     state = solo_until(match, 11, lambda st: st.round >= 2)
-    her = api_as(alice).get(f"/api/matches/{match.pk}/").json()["view"]["automa"]
+    her = api_as(alice).get(f"/api/matches/{match.public_id}/").json()["view"]["automa"]
     assert her["cache_tokens"] == state.automa["cache"]
     assert her["score"]["cached"] == state.automa["cache"] // 2
 
 
 def test_a_match_of_players_has_no_automa(api_as, started, alice):
-    body = api_as(alice).get(f"/api/matches/{started.pk}/").json()
+    body = api_as(alice).get(f"/api/matches/{started.public_id}/").json()
     assert body["view"]["automa"] is None
 
 
 def test_the_solo_page_has_the_automa_panel_and_links_to_the_solo_help(client, catalogue, alice):
     match = services.play_now(alice, opponent="automa", automa_level=2, ravel=True)
     client.force_login(alice)
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    page = client.get(f"/matches/{match.public_id}/").content.decode()
     assert 'id="automa"' in page
     help_note = page.split('id="solo-help"')[1].split("</p>")[0]
     assert "level 2 in Ravel Mode" in help_note and 'href="/rules/#solo"' in help_note
@@ -82,5 +82,5 @@ def test_the_solo_page_has_the_automa_panel_and_links_to_the_solo_help(client, c
 
 def test_a_match_of_players_has_no_automa_panel_or_solo_help(client, started, alice):
     client.force_login(alice)
-    page = client.get(f"/matches/{started.pk}/").content.decode()
+    page = client.get(f"/matches/{started.public_id}/").content.decode()
     assert 'id="automa"' not in page and 'id="solo-help"' not in page

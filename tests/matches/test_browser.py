@@ -2,6 +2,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
+from game.matches.ids import is_public_id
 from game.models import Match
 from tests.browser import by, wait_for, wait_for_path  # noqa: F401 (the match browser tests import them from here)
 
@@ -88,14 +89,14 @@ def test_two_players_open_join_and_play_the_opening_decisions(open_browser, live
     sign_up(ann, base, "ann")
     ann.find_element(*by("#id_players option[value='2']")).click()
     ann.find_element(*by("#create-match button[type=submit]")).click()
-    wait_for(ann, lambda d: "/matches/" in d.current_url and d.current_url.rstrip("/").split("/")[-1].isdigit())
+    wait_for(ann, lambda d: "/matches/" in d.current_url and is_public_id(d.current_url.rstrip("/").split("/")[-1]))
     match = Match.objects.get()
     assert "Waiting for players: 1 of 2" in text_of(ann, "#match-waiting")
 
     # Ben, on his phone, signs up and joins from the lobby's open list; the match starts.
     sign_up(ben, base, "ben")
-    ben.find_element(*by(f'button[data-join="{match.pk}"]')).click()
-    wait_for(ben, lambda d: d.current_url.endswith(f"/matches/{match.pk}/"))
+    ben.find_element(*by(f'button[data-join="{match.public_id}"]')).click()
+    wait_for(ben, lambda d: d.current_url.endswith(f"/matches/{match.public_id}/"))
     assert Match.objects.get().status == "playing"
     wait_for(ben, lambda d: "Waiting for ann" in text_of(d, "#prompt-text"))
 

@@ -65,7 +65,7 @@ def test_invite_chat_and_resign_in_two_browsers(open_browser, live_server, catal
     wait_for(phone, lambda d: d.find_elements(*by("#invite-join")))
     shot(phone, "invite-phone")
     phone.find_element(*by("#invite-join")).click()
-    wait_for(phone, lambda d: d.current_url.endswith(f"/matches/{match.pk}/"))
+    wait_for(phone, lambda d: d.current_url.endswith(f"/matches/{match.public_id}/"))
     match = Match.objects.get()
     assert match.status == "playing"
 
@@ -117,7 +117,7 @@ def test_a_page_whose_first_data_is_newer_than_the_page_reloads_to_show_it(open_
     desk = open_browser("1200,900")
     desk.execute_cdp_cmd("Network.enable", {})
     desk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/matches/*"]})  # the page's fetches wait
-    sign_in(desk, live_server.url, "ann", f"/matches/{match.pk}/")
+    sign_in(desk, live_server.url, "ann", f"/matches/{match.public_id}/")
     wait_for(desk, lambda d: d.find_elements(*by("#you .match-space")) or d.find_elements(*by("#match")))
     assert "ann wins" not in text_of(desk, "#ending")
     services.resign(match.pk, ben)

@@ -14,6 +14,7 @@ from huey.storage import MemoryStorage
 
 from cardsite import queue
 from game.matches import services
+from game.matches.ids import is_public_id
 from game.models import Match
 
 from .test_browser import PASSWORD, by, text_of, wait_for
@@ -77,9 +78,9 @@ def test_one_click_starts_a_solo_game_against_the_automa_played_to_the_final_sco
     sign_in(browser, base, "ann", "/")
     browser.find_element(*by("#id_automa_level option[value='1']")).click()
     browser.find_element(*by("#play-automa-go")).click()
-    wait_for(browser, lambda d: d.current_url.rstrip("/").split("/")[-1].isdigit())
+    wait_for(browser, lambda d: is_public_id(d.current_url.rstrip("/").split("/")[-1]))
     match = Match.objects.get()
-    assert browser.current_url.endswith(f"/matches/{match.pk}/")
+    assert browser.current_url.endswith(f"/matches/{match.public_id}/")
     assert (match.players, match.automa_level, match.status) == (1, 1, "playing")
     wait_for(browser, lambda d: "Level 1" in text_of(d, "#automa-mode"))
     assert "The Automa" in text_of(browser, "#automa h2")
@@ -114,9 +115,9 @@ def test_a_three_player_game_against_two_bots_is_played_to_the_end(browser, live
     browser.find_element(*by("#id_bot_2 option[value='random']")).click()
     shot(browser, "play-now-phone")
     browser.find_element(*by("#play-bots-go")).click()
-    wait_for(browser, lambda d: d.current_url.rstrip("/").split("/")[-1].isdigit())
+    wait_for(browser, lambda d: is_public_id(d.current_url.rstrip("/").split("/")[-1]))
     match = Match.objects.get()
-    assert browser.current_url.endswith(f"/matches/{match.pk}/")
+    assert browser.current_url.endswith(f"/matches/{match.public_id}/")
     assert list(match.seats.values_list("level", flat=True)) == ["", "greedy", "random"]
 
     play_to_the_end(browser, match.pk, seed=2)

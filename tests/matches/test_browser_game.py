@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from game.matches import seeds, services
+from game.matches.ids import is_public_id
 from game.models import Match
 
 from tests.browser import replaced_mid_read, wait_for_path
@@ -111,10 +112,10 @@ def test_two_players_play_a_whole_game_to_the_final_score(open_browser, live_ser
     sign_up(ann, base, "ann")
     ann.find_element(*by("#id_players option[value='2']")).click()
     ann.find_element(*by("#create-match button[type=submit]")).click()
-    wait_for(ann, lambda d: d.current_url.rstrip("/").split("/")[-1].isdigit())
+    wait_for(ann, lambda d: is_public_id(d.current_url.rstrip("/").split("/")[-1]))
     match = Match.objects.get()
     sign_up(ben, base, "ben")
-    ben.get(f"{base}/matches/{match.pk}/")
+    ben.get(f"{base}/matches/{match.public_id}/")
     ben.find_element(*by("#join-button")).click()
     wait_for(ben, lambda d: d.find_elements(*by("#you .match-space")))
     drivers = {"ann": ann, "ben": ben}
@@ -154,7 +155,7 @@ def test_four_players_with_one_on_a_phone(open_browser, live_server, catalogue):
         services.join_match(match.pk, user)
     phone = open_browser("390,844")
     sign_in(phone, base, "ben")
-    phone.get(f"{base}/matches/{match.pk}/")
+    phone.get(f"{base}/matches/{match.public_id}/")
     wait_for(phone, lambda d: d.find_elements(*by("#you .match-space")))
     rng = random.Random(2)
     ways = set()
@@ -183,7 +184,7 @@ def test_four_players_with_one_on_a_phone(open_browser, live_server, catalogue):
         assert len(phone.find_elements(*by("#opponents .match-space"))) == 12
 
     # Coming back later: the moves made meanwhile are marked in the log.
-    phone.get(f"{base}/matches/{match.pk}/")
+    phone.get(f"{base}/matches/{match.public_id}/")
     wait_for(phone, lambda d: d.find_elements(*by("#log li")))
     assert not phone.find_elements(*by("#log li.match-new"))
     moved = 0
@@ -267,7 +268,7 @@ def test_a_dragon_is_enticed_by_keyboard_alone(open_browser, live_server, catalo
     seat = state.pending.player
     driver = open_browser("1300,950")
     sign_in_as(driver, live_server.url, users[seat])
-    driver.get(f"{live_server.url}/matches/{match.pk}/")
+    driver.get(f"{live_server.url}/matches/{match.public_id}/")
     wait_for(driver, lambda d: d.find_elements(*by('.match-pick[data-pick^="dragon:"]')))
     driver.execute_script("document.querySelector('.match-pick[data-pick^=\"dragon:\"]').focus()")
     driver.switch_to.active_element.send_keys(Keys.ENTER)
@@ -312,7 +313,7 @@ def test_a_fresh_browser_marks_what_was_played_since_the_players_own_last_move(o
             others.add(match.version + 1)
     driver = open_browser("1300,950")
     sign_in_as(driver, live_server.url, ann)
-    driver.get(f"{live_server.url}/matches/{match.pk}/")
+    driver.get(f"{live_server.url}/matches/{match.public_id}/")
     marked = wait_for(driver, lambda d: {int(e.get_attribute("data-decision"))
                                          for e in d.find_elements(*by("#log li.match-new"))} or None)
     assert marked == others and mine not in marked

@@ -4,6 +4,7 @@ game among their matches."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from game.matches.ids import is_public_id
 from game.models import Guest, Match
 
 from .test_browser import PASSWORD, by, text_of, wait_for, wait_for_path
@@ -20,7 +21,7 @@ def test_a_guest_plays_a_whole_solo_game_then_signs_up_and_finds_it(browser, liv
     browser.find_element(*by("#id_automa_level option[value='2']")).click()
     browser.find_element(*by("#id_ravel")).click()
     browser.find_element(*by("#play-automa-go")).click()
-    wait_for(browser, lambda d: d.current_url.rstrip("/").split("/")[-1].isdigit())
+    wait_for(browser, lambda d: is_public_id(d.current_url.rstrip("/").split("/")[-1]))
     match = Match.objects.get()
     assert (match.players, match.automa_level, match.ravel, match.status) == (1, 2, True, "playing")
     guest = match.creator
@@ -38,12 +39,12 @@ def test_a_guest_plays_a_whole_solo_game_then_signs_up_and_finds_it(browser, liv
     browser.find_element(*by("#id_password1")).send_keys(PASSWORD)
     browser.find_element(*by("#id_password2")).send_keys(PASSWORD)
     browser.find_element(*by("form.account-form button[type=submit]")).click()
-    wait_for_path(browser, f"/matches/{match.pk}/")  # back where they were
+    wait_for_path(browser, f"/matches/{match.public_id}/")  # back where they were
     account = get_user_model().objects.get(username="newcomer")
     match = Match.objects.get()
     assert match.creator == account and match.seats.get(seat=0).user == account
     assert not get_user_model().objects.filter(pk=guest.pk).exists()
     assert "newcomer" in text_of(browser, "#final-scores")
     browser.get(f"{base}/matches/")
-    wait_for(browser, lambda d: f"Match {match.pk}" in text_of(d, "#my-matches"))
+    wait_for(browser, lambda d: f"Match {match.public_id}" in text_of(d, "#my-matches"))
     assert "Finished" in text_of(browser, "#my-matches")

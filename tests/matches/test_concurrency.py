@@ -70,7 +70,7 @@ def test_racing_moves_through_the_api_apply_exactly_one_and_refuse_the_rest_with
     services.join_match(match.pk, bob)
     seat, _, options = pending(match)
     mover = Match.objects.get(pk=match.pk).seats.get(seat=seat).user
-    path = f"/api/matches/{match.pk}/decisions/"
+    path = f"/api/matches/{match.public_id}/decisions/"
     assert _race(mover, [(path, {"version": 0, "option": option}) for option in (options * 4)[:4]]) == \
         [201, 409, 409, 409]
     match = Match.objects.get(pk=match.pk)
@@ -87,7 +87,7 @@ def test_racing_turns_store_exactly_one_whole_turn_and_refuse_the_rest_with_409(
     services.join_match(match.pk, bob)
     mover, version, first, second = a_turn_of_two(match.pk)
     body = {"decisions": [decision(version, first), decision(version + 1, second)]}
-    assert _race(mover, [(f"/api/matches/{match.pk}/turns/", body)] * 4) == [201, 409, 409, 409]
+    assert _race(mover, [(f"/api/matches/{match.public_id}/turns/", body)] * 4) == [201, 409, 409, 409]
     match = Match.objects.get(pk=match.pk)
     assert match.version == version + 2 and match.decisions.count() == version + 2
     assert services.replay(match).to_json() == match.state

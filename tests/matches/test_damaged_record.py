@@ -82,13 +82,13 @@ def test_a_finished_status_set_by_hand_is_refused_on_the_page_and_the_api_not_a_
     finish_by_hand(played)
     before = stored(played.pk)
     client.force_login(alice)
-    page = client.get(f"/matches/{played.pk}/")
+    page = client.get(f"/matches/{played.public_id}/")
     assert page.status_code == 409 and "stored record is damaged" in page.content.decode()
-    for url in (f"/api/matches/{played.pk}/", f"/api/matches/{played.pk}/options/",
-                f"/api/matches/{played.pk}/replay/3/"):
+    for url in (f"/api/matches/{played.public_id}/", f"/api/matches/{played.public_id}/options/",
+                f"/api/matches/{played.public_id}/replay/3/"):
         answer = api_as(alice).get(url)
         assert (answer.status_code, answer.json()["code"]) == (409, "match_damaged"), url
-    assert api_as(None).get(f"/api/matches/{played.pk}/").status_code == 409
+    assert api_as(None).get(f"/api/matches/{played.public_id}/").status_code == 409
     assert stored(played.pk) == before
 
 
@@ -98,10 +98,10 @@ def test_a_seat_handed_to_another_account_is_found_and_that_account_cannot_move(
     before = stored(played.pk)
     option = played.state["pending"]["options"][0]
     for user in (carol, owner):  # the new holder is refused as damaged, and so is the owner (not "not seated")
-        answer = api_as(user).post(f"/api/matches/{played.pk}/decisions/",
+        answer = api_as(user).post(f"/api/matches/{played.public_id}/decisions/",
                                    {"version": played.version, "option": option}, format="json")
         assert (answer.status_code, answer.json()["code"]) == (409, "match_damaged"), answer.json()
-        turn = api_as(user).post(f"/api/matches/{played.pk}/turns/",
+        turn = api_as(user).post(f"/api/matches/{played.public_id}/turns/",
                                  {"decisions": [{"version": played.version, "option": option}]}, format="json")
         assert turn.status_code == 409
     assert stored(played.pk) == before
@@ -115,11 +115,11 @@ def test_resigning_a_damaged_match_is_refused_and_stores_nothing(played, damage,
     before = stored(played.pk)
     with pytest.raises(MatchDamaged):
         services.resign(played.pk, alice)
-    answer = api_as(alice).post(f"/api/matches/{played.pk}/resign/")
+    answer = api_as(alice).post(f"/api/matches/{played.public_id}/resign/")
     assert (answer.status_code, answer.json()["code"]) == (409, "match_damaged")
     assert "Nothing was changed" in answer.json()["detail"]
     client.force_login(alice)
-    page = client.post(f"/matches/{played.pk}/resign/")
+    page = client.post(f"/matches/{played.public_id}/resign/")
     assert page.status_code == 409 and "stored record is damaged" in page.content.decode()
     assert stored(played.pk) == before
 
@@ -135,7 +135,7 @@ def test_every_other_change_of_a_damaged_match_is_refused_and_stores_nothing(pla
         with pytest.raises(MatchDamaged):
             attempt()
     client.force_login(bob)
-    assert client.post(f"/matches/{played.pk}/chat/", {"text": "hi"}).status_code == 409
+    assert client.post(f"/matches/{played.public_id}/chat/", {"text": "hi"}).status_code == 409
     assert stored(played.pk) == before
 
 

@@ -21,7 +21,7 @@ def scored(catalogue, alice, bob):
 
 def test_the_board_of_a_scored_match_shows_the_winner_and_every_category(client, scored):
     result = scored.state["result"]
-    page = client.get(f"/matches/{scored.pk}/").content.decode()
+    page = client.get(f"/matches/{scored.public_id}/").content.decode()
     winner = scored.seats.get(seat=result["winners"][0]).user.username
     total = result["scores"][result["winners"][0]]["total"]
     if len(result["winners"]) == 1:
@@ -82,7 +82,8 @@ def test_the_automas_line_of_a_solo_ending_is_her_own_parts_as_the_engine_scored
     assert line["dragon_words"].endswith("taken") and "mat" not in line["dragon_words"]
     assert not any("mat" in row["label"] for row in her_rows)
 
-    page = client.get(f"/matches/{solo.pk}/").content.decode()
+    client.force_login(solo.creator)  # a game against the Automa is private: her player sees it
+    page = client.get(f"/matches/{solo.public_id}/").content.decode()
     ranking = page[page.index('id="ranking"'):page.index("</ol>", page.index('id="ranking"'))]
     her_item = next(item for item in ranking.split("<li") if "The Automa" in item)
     assert f"{hers['total']} VP" in her_item and "on the mat" not in her_item
@@ -108,12 +109,12 @@ def test_a_solo_tie_goes_to_the_player_and_says_so_without_the_mat(solo):
 
 def test_a_player_offered_the_rematch_on_the_final_page(client, scored, alice):
     client.force_login(alice)
-    page = client.get(f"/matches/{scored.pk}/").content.decode()
+    page = client.get(f"/matches/{scored.public_id}/").content.decode()
     assert 'id="rematch-button"' in page
-    response = client.post(f"/matches/{scored.pk}/rematch/")
+    response = client.post(f"/matches/{scored.public_id}/rematch/")
     new = Match.objects.get(rematch_of=scored)
-    assert response.status_code == 302 and response["Location"] == f"/matches/{new.pk}/"
-    assert f'href="/matches/{new.pk}/"' in client.get(f"/matches/{scored.pk}/").content.decode()
+    assert response.status_code == 302 and response["Location"] == f"/matches/{new.public_id}/"
+    assert f'href="/matches/{new.public_id}/"' in client.get(f"/matches/{scored.public_id}/").content.decode()
 
 
 def test_the_lobby_lists_matches_being_played_to_watch(client, catalogue, alice, bob, make_user):
@@ -123,5 +124,5 @@ def test_the_lobby_lists_matches_being_played_to_watch(client, catalogue, alice,
     client.force_login(make_user("dave"))
     page = client.get("/matches/").content.decode()
     section = page[page.index('id="ongoing-matches"'):]
-    assert f'href="/matches/{match.pk}/"' in section
-    assert f'href="/matches/{hidden.pk}/"' not in page
+    assert f'href="/matches/{match.public_id}/"' in section
+    assert f'href="/matches/{hidden.public_id}/"' not in page

@@ -21,7 +21,7 @@ BODIES = st.fixed_dictionaries({"version": st.integers(-1, 2) | JSON, "option": 
 @given(body=BODIES)
 def test_random_decisions_never_break_the_server_or_half_save(api_as, started, alice, body):
     before = snapshot(started.pk)
-    response = api_as(alice).post(f"/api/matches/{started.pk}/decisions/", data=json.dumps(body),
+    response = api_as(alice).post(f"/api/matches/{started.public_id}/decisions/", data=json.dumps(body),
                                   content_type="application/json")
     assert response.status_code in (201, 400, 403, 409), (body, response.content)
     assert response.json()["detail" if response.status_code != 201 else "version"] is not None
@@ -41,7 +41,7 @@ def test_random_bodies_for_the_async_endpoints_never_break_the_server(api_as, st
                                                                      invite):
     client = api_as(alice)
     before = snapshot(started.pk)
-    for url, data, method in [("/api/matches/", body, client.post), (f"/api/matches/{started.pk}/chat/",
+    for url, data, method in [("/api/matches/", body, client.post), (f"/api/matches/{started.public_id}/chat/",
                               {"text": chat}, client.post), ("/api/notifications/", prefs, client.put),
                               ("/api/matches/invite/", {"token": invite}, client.post)]:
         response = method(url, data=json.dumps(data), content_type="application/json")

@@ -21,7 +21,7 @@ AUTOMA = {"opponent": "automa", "automa_level": "3", "ravel": "on", "academy": "
 def play_as_guest(client, form=AUTOMA):
     response = client.post("/play/", form)
     assert response.status_code == 302, response.content[:500]
-    return Match.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+    return Match.objects.get(public_id=response["Location"].strip("/").split("/")[-1])
 
 
 def sign_up(client, name="newcomer", next_url=None):
@@ -41,7 +41,7 @@ def test_a_visitor_plays_the_automa_at_once_with_the_chosen_options(client, cata
     # The guest plays through the same API as anyone: its seat is its own.
     state = services.load_state(match)
     option = state.pending.options[0].to_dict()
-    answer = client.post(f"/api/matches/{match.pk}/decisions/", {"version": match.version, "option": option},
+    answer = client.post(f"/api/matches/{match.public_id}/decisions/", {"version": match.version, "option": option},
                          content_type="application/json")
     assert answer.status_code == 201, answer.content
     assert Match.objects.get(pk=match.pk).version == match.version + 1
@@ -98,10 +98,10 @@ def test_a_guest_cannot_play_or_chat_with_people(client, catalogue, alice):
     match = play_as_guest(client)
     guest = match.creator
     people = services.create_match(alice, players=2)
-    assert client.post(f"/matches/{people.pk}/join/").status_code == 403
+    assert client.post(f"/matches/{people.public_id}/join/").status_code == 403
     assert client.post("/matches/", {"players": "2"}).status_code == 403
-    assert client.post(f"/api/matches/{people.pk}/join/").status_code == 403
-    assert client.post(f"/api/matches/{match.pk}/chat/", {"text": "hello"},
+    assert client.post(f"/api/matches/{people.public_id}/join/").status_code == 403
+    assert client.post(f"/api/matches/{match.public_id}/chat/", {"text": "hello"},
                        content_type="application/json").status_code == 403
     assert client.put("/api/notifications/", {"turn_email": "off"}, content_type="application/json").status_code == 403
     assert client.get("/matches/notifications/")["Location"].startswith("/accounts/signup/")
@@ -123,7 +123,7 @@ def test_sign_up_from_a_guest_session_hands_the_games_to_the_account(client, cat
         integrity.check_seal(match)  # resealed: the match plays on
     assert client.session["_auth_user_id"] == str(account.pk) and guests.SESSION_KEY not in client.session
     lobby = client.get("/matches/").content.decode()
-    assert f"Match {first.pk}" in lobby.split('id="my-matches"')[1]
+    assert f"Match {first.public_id}" in lobby.split('id="my-matches"')[1]
     state = services.load_state(Match.objects.get(pk=first.pk))
     services.submit_decision(first.pk, account, first.version, state.pending.options[0])
 

@@ -21,7 +21,7 @@ def test_no_view_of_another_player_holds_your_hand(api_as, started, alice, bob, 
         match = Match.objects.get(pk=started.pk)
         for seat, viewer in ((0, bob), (1, alice), (0, carol), (1, None)):
             names, dragons, caves = hand_names(match, seat)
-            body = api_as(viewer).get(f"/api/matches/{match.pk}/").json()
+            body = api_as(viewer).get(f"/api/matches/{match.public_id}/").json()
             hidden = body["view"]["players"][seat]
             assert hidden["hand"] is None and hidden["cave_cards"] is None
             assert hidden["hand_count"] == len(dragons) and hidden["cave_card_count"] == len(caves)
@@ -36,7 +36,7 @@ def test_no_view_of_another_player_holds_your_hand(api_as, started, alice, bob, 
 
 
 def test_your_own_view_shows_your_hand_with_card_details(api_as, started, alice):
-    body = api_as(alice).get(f"/api/matches/{started.pk}/").json()
+    body = api_as(alice).get(f"/api/matches/{started.public_id}/").json()
     mine = body["view"]["players"][0]
     assert len(mine["hand"]) == 3 and len(mine["cave_cards"]) == 3
     for index in mine["hand"]:
@@ -57,7 +57,7 @@ def test_the_log_names_a_drawn_or_kept_card_only_to_its_owner(api_as, started, a
     for seat, owner in ((0, alice), (1, bob)):
         hand = {json.dumps(cards["dragons"][d]["name"]) for d in state.players[seat].hand}
         for viewer in (alice, bob, carol, None):
-            lines = [line for group in api_as(viewer).get(f"/api/matches/{match.pk}/").json()["log"]
+            lines = [line for group in api_as(viewer).get(f"/api/matches/{match.public_id}/").json()["log"]
                      for line in group["lines"] if line["seat"] == seat and line["kind"] in ("dealt", "kept")]
             assert len(lines) == 2
             named = [name for name in hand if any(name[1:-1] in line["text"] for line in lines)]
@@ -83,6 +83,6 @@ def test_a_tucked_card_stays_face_down_in_the_log_of_the_others(started):
 def test_no_view_reveals_the_seed_that_decides_every_shuffle(api_as, started, alice, bob):
     started.refresh_from_db()
     for user in (alice, bob, None):
-        for url in (f"/api/matches/{started.pk}/", f"/api/matches/{started.pk}/options/", "/api/matches/"):
+        for url in (f"/api/matches/{started.public_id}/", f"/api/matches/{started.public_id}/options/", "/api/matches/"):
             text = api_as(user).get(url).content.decode()
             assert '"seed"' not in text and str(started.seed) not in text

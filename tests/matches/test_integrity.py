@@ -120,7 +120,7 @@ def test_the_api_answers_a_corrupted_match_with_409_and_its_reason(played, corru
     corrupt(played)
     before = snapshot(played.pk)
     user, version, option = next_move(played)
-    response = api_as(user).post(f"/api/matches/{played.pk}/decisions/", {"version": version, "option": option},
+    response = api_as(user).post(f"/api/matches/{played.public_id}/decisions/", {"version": version, "option": option},
                                  format="json")
     assert response.status_code == 409
     assert "stored record is damaged" in response.json()["detail"]
@@ -130,10 +130,10 @@ def test_the_api_answers_a_corrupted_match_with_409_and_its_reason(played, corru
 @pytest.mark.parametrize("corrupt", [lower_version, change_seed, edit_hand])
 def test_reading_a_match_with_a_broken_seal_is_refused_not_shown(played, corrupt, api_as, client, alice):
     corrupt(played)
-    assert api_as(alice).get(f"/api/matches/{played.pk}/").status_code == 409
-    assert api_as(alice).get(f"/api/matches/{played.pk}/options/").status_code == 409
+    assert api_as(alice).get(f"/api/matches/{played.public_id}/").status_code == 409
+    assert api_as(alice).get(f"/api/matches/{played.public_id}/options/").status_code == 409
     client.force_login(alice)
-    page = client.get(f"/matches/{played.pk}/")
+    page = client.get(f"/matches/{played.public_id}/")
     assert page.status_code == 409 and "stored record is damaged" in page.content.decode()
 
 

@@ -21,7 +21,7 @@ def three_player(alice, bob, carol, **options):
 # -- resign ------------------------------------------------------------------------------------------------------
 
 def test_resigning_a_two_player_match_ends_it_for_the_other(api_as, started, alice, bob):
-    response = post(api_as(bob), f"/api/matches/{started.pk}/resign/")
+    response = post(api_as(bob), f"/api/matches/{started.public_id}/resign/")
     assert response.status_code == 200, response.json()
     match = Match.objects.get(pk=started.pk)
     assert match.status == Match.Status.FINISHED and match.ending == Match.Ending.LAST_STANDING
@@ -34,10 +34,10 @@ def test_resigning_a_bigger_match_leaves_the_others_playing(api_as, catalogue, a
     match = three_player(alice, bob, carol)
     waiting = match.to_move
     leaver = next(u for u in (alice, bob, carol) if services.seat_of(match, u) != waiting)
-    assert post(api_as(leaver), f"/api/matches/{match.pk}/resign/").status_code == 200
+    assert post(api_as(leaver), f"/api/matches/{match.public_id}/resign/").status_code == 200
     match = Match.objects.get(pk=match.pk)
     assert match.status == Match.Status.PLAYING and match.to_move == waiting
-    assert post(api_as(leaver), f"/api/matches/{match.pk}/resign/").status_code == 409
+    assert post(api_as(leaver), f"/api/matches/{match.public_id}/resign/").status_code == 409
 
 
 def test_a_resigned_seat_is_placed_last_when_the_game_is_scored(catalogue, alice, bob, carol):
@@ -62,31 +62,31 @@ def test_a_resigned_seat_is_placed_last_when_the_game_is_scored(catalogue, alice
 def test_resign_is_refused_to_anyone_without_a_seat(api_as, started, make_user, who):
     user = make_user("dave") if who == "stranger" else None
     before = snapshot(started.pk)
-    response = post(api_as(user), f"/api/matches/{started.pk}/resign/")
+    response = post(api_as(user), f"/api/matches/{started.public_id}/resign/")
     assert response.status_code == 403
     assert snapshot(started.pk) == before
 
 
 def test_resign_page_button_leaves_the_match(client, started, bob):
     client.force_login(bob)
-    response = client.post(f"/matches/{started.pk}/resign/")
+    response = client.post(f"/matches/{started.public_id}/resign/")
     assert response.status_code == 302
-    page = client.get(f"/matches/{started.pk}/").content.decode()
+    page = client.get(f"/matches/{started.public_id}/").content.decode()
     assert "alice wins: every other player left the match." in page
 
 
 # -- abort --------------------------------------------------------------------------------------------------------
 
 def test_any_seated_player_aborts_before_the_first_move(api_as, started, bob):
-    assert post(api_as(bob), f"/api/matches/{started.pk}/abort/").status_code == 200
+    assert post(api_as(bob), f"/api/matches/{started.public_id}/abort/").status_code == 200
     match = Match.objects.get(pk=started.pk)
     assert match.status == Match.Status.ABORTED and match.deadline is None
-    assert post(api_as(bob), f"/api/matches/{started.pk}/abort/").status_code == 409
+    assert post(api_as(bob), f"/api/matches/{started.public_id}/abort/").status_code == 409
 
 
 def test_the_creator_aborts_a_match_still_waiting_for_players(api_as, catalogue, alice):
     match = services.create_match(alice, players=3)
-    assert post(api_as(alice), f"/api/matches/{match.pk}/abort/").status_code == 200
+    assert post(api_as(alice), f"/api/matches/{match.public_id}/abort/").status_code == 200
     assert Match.objects.get(pk=match.pk).status == Match.Status.ABORTED
 
 
@@ -94,14 +94,14 @@ def test_abort_is_refused_after_the_first_move(api_as, started, alice, bob):
     seat, _, options = pending(started)
     services.submit_decision(started.pk, user_at(started, seat), 0, options[0])
     before = snapshot(started.pk)
-    response = post(api_as(bob), f"/api/matches/{started.pk}/abort/")
+    response = post(api_as(bob), f"/api/matches/{started.public_id}/abort/")
     assert response.status_code == 409 and "before its first move" in response.json()["detail"]
     assert snapshot(started.pk) == before
 
 
 def test_abort_is_refused_to_a_stranger(api_as, started, make_user):
     before = snapshot(started.pk)
-    assert post(api_as(make_user("dave")), f"/api/matches/{started.pk}/abort/").status_code == 403
+    assert post(api_as(make_user("dave")), f"/api/matches/{started.public_id}/abort/").status_code == 403
     assert snapshot(started.pk) == before
 
 
@@ -117,9 +117,9 @@ def finished(alice, bob, carol):
 def test_rematch_has_the_same_players_and_options_a_new_seed_and_rotated_seats(api_as, catalogue, alice, bob,
                                                                                carol):
     old = finished(alice, bob, carol)
-    response = post(api_as(bob), f"/api/matches/{old.pk}/rematch/")
+    response = post(api_as(bob), f"/api/matches/{old.public_id}/rematch/")
     assert response.status_code == 200, response.json()
-    new = Match.objects.get(pk=response.json()["id"])
+    new = Match.objects.get(public_id=response.json()["id"])
     assert new.rematch_of_id == old.pk and new.status == Match.Status.PLAYING
     assert (new.players, new.academy, new.updated, new.days_per_move, new.on_timeout, new.private) == \
         (old.players, old.academy, old.updated, old.days_per_move, old.on_timeout, old.private)
@@ -129,14 +129,14 @@ def test_rematch_has_the_same_players_and_options_a_new_seed_and_rotated_seats(a
     assert after == {user: (seat - 1) % 3 for user, seat in before.items()}
     assert all(s.controller == "person" and not s.out for s in new.seats.all())
     # Asking again, or another player asking, gives the same rematch.
-    assert post(api_as(alice), f"/api/matches/{old.pk}/rematch/").json()["id"] == new.pk
+    assert post(api_as(alice), f"/api/matches/{old.public_id}/rematch/").json()["id"] == new.public_id
     assert Match.objects.filter(rematch_of=old).count() == 1
 
 
 def test_rematch_is_refused_before_the_end_and_to_strangers(api_as, started, alice, make_user):
-    assert post(api_as(alice), f"/api/matches/{started.pk}/rematch/").status_code == 409
+    assert post(api_as(alice), f"/api/matches/{started.public_id}/rematch/").status_code == 409
     services.resign(started.pk, alice)
-    assert post(api_as(make_user("dave")), f"/api/matches/{started.pk}/rematch/").status_code == 403
+    assert post(api_as(make_user("dave")), f"/api/matches/{started.public_id}/rematch/").status_code == 403
     assert Match.objects.count() == 1
 
 
@@ -145,11 +145,12 @@ def test_rematch_is_refused_before_the_end_and_to_strangers(api_as, started, ali
 def test_an_invite_link_takes_a_seat_in_a_private_match(api_as, client, catalogue, alice, bob):
     match = services.create_match(alice, players=2, private=True)
     before = snapshot(match.pk)
-    assert post(api_as(bob), f"/api/matches/{match.pk}/join/").status_code == 403
+    # without the link, the private match is not there for him at all
+    assert post(api_as(bob), f"/api/matches/{match.public_id}/join/").status_code == 404
     assert snapshot(match.pk) == before
-    assert match.pk not in [m["id"] for m in api_as(bob).get("/api/matches/").json()["results"]]
-    assert match.pk in [m["id"] for m in api_as(alice).get("/api/matches/").json()["results"]]
-    link = api_as(alice).get(f"/api/matches/{match.pk}/").json()["invite_url"]
+    assert match.public_id not in [m["id"] for m in api_as(bob).get("/api/matches/").json()["results"]]
+    assert match.public_id in [m["id"] for m in api_as(alice).get("/api/matches/").json()["results"]]
+    link = api_as(alice).get(f"/api/matches/{match.public_id}/").json()["invite_url"]
     client.force_login(bob)
     assert client.get(link).status_code == 200
     assert client.post(link).status_code == 302

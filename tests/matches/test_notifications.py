@@ -57,8 +57,8 @@ def test_exactly_one_email_per_turn_change_to_the_player_who_gains_it(catalogue,
     assert len(changes) > 5
     expected = [f"{user_at(match, seat).username}@example.org" for _, seat in changes]
     assert [m.to[0] for m in mailoutbox] == expected
-    assert all(m.subject == f"Wyrmdex: your turn in match {match.pk}" for m in mailoutbox)
-    assert all(f"/matches/{match.pk}/" in m.body for m in mailoutbox)
+    assert all(m.subject == f"Wyrmdex: your turn in match {match.public_id}" for m in mailoutbox)
+    assert all(f"/matches/{match.public_id}/" in m.body for m in mailoutbox)
     # Delivering any notice again sends nothing more.
     for notice in TurnNotice.objects.all():
         assert notify.deliver(notice.pk) is False
@@ -100,7 +100,7 @@ def test_preferences_off_and_digest(catalogue, alice, bob, carol, mailed, mailou
     assert notify.send_digests() == 1
     assert notify.send_digests() == 0  # each turn is in one digest only
     assert len(mailoutbox) == 1 and mailoutbox[0].to == ["bob@example.org"]
-    assert f"/matches/{match.pk}/" in mailoutbox[0].body
+    assert f"/matches/{match.public_id}/" in mailoutbox[0].body
 
 
 @pytest.mark.parametrize("body, field", [

@@ -90,12 +90,12 @@ def play_until_an_offer(match_id, seed):
 
 
 def turn(client, match, body):
-    answer = client.post(f"/api/matches/{match.pk}/turns/", data=json.dumps(body), content_type="application/json")
+    answer = client.post(f"/api/matches/{match.public_id}/turns/", data=json.dumps(body), content_type="application/json")
     return answer.status_code, answer.json()
 
 
 def preview(client, match, body):
-    answer = client.post(f"/api/matches/{match.pk}/preview/", data=json.dumps(body),
+    answer = client.post(f"/api/matches/{match.public_id}/preview/", data=json.dumps(body),
                          content_type="application/json")
     return answer.status_code, answer.json()
 
@@ -181,7 +181,7 @@ def test_analyse_from_here_answers_the_same_whatever_is_hidden(client, started):
     seat = 0
     alice = user_at(match, seat)
     client.force_login(alice)
-    first = client.get(f"/matches/{match.pk}/analyse/")
+    first = client.get(f"/matches/{match.public_id}/analyse/")
     assert first.status_code == 302
     rng = random.Random(1)
     for _ in range(3):
@@ -191,7 +191,7 @@ def test_analyse_from_here_answers_the_same_whatever_is_hidden(client, started):
         match.state = twin
         integrity.reseal(match)
         match.save(update_fields=["state", "seal"])
-        again = client.get(f"/matches/{match.pk}/analyse/")
+        again = client.get(f"/matches/{match.public_id}/analyse/")
         assert (again.status_code, again["Location"]) == (first.status_code, first["Location"])
 
 

@@ -48,7 +48,7 @@ def test_without_orders_the_match_waits_for_an_offer(three):
 
 def test_orders_answer_every_offer_and_the_log_says_so(three, api_as):
     for seat in range(3):
-        response = put(api_as(user_at(three, seat)), f"/api/matches/{three.pk}/orders/",
+        response = put(api_as(user_at(three, seat)), f"/api/matches/{three.public_id}/orders/",
                        {"free_offer": "yes", "paid_offer": "no"})
         assert response.status_code == 200, response.json()
     assert play(three.pk, seed=1, decisions=140) == []  # never waited on an offer
@@ -62,7 +62,7 @@ def test_orders_answer_every_offer_and_the_log_says_so(three, api_as):
         assert decision.kind == ("yes" if orders.offer_is_free(before) else "no")
     # The log replays and the stored chain holds.
     assert services.replay(match).to_json() == match.state
-    lines = [line for group in api_as(None).get(f"/api/matches/{match.pk}/").json()["log"]
+    lines = [line for group in api_as(None).get(f"/api/matches/{match.public_id}/").json()["log"]
              for line in group["lines"]]
     told = {line["decision"] for line in lines if line["text"].endswith(NOTE + ".")}
     shown = {line["decision"] for line in lines} & {d.number for d in answered}
@@ -71,7 +71,7 @@ def test_orders_answer_every_offer_and_the_log_says_so(three, api_as):
 
 def test_orders_can_be_read_and_changed_any_time(three, api_as, alice):
     client = api_as(alice)
-    url = f"/api/matches/{three.pk}/orders/"
+    url = f"/api/matches/{three.public_id}/orders/"
     assert client.get(url).json()["free_offer"] == "ask"
     assert put(client, url, {"paid_offer": "no"}).json()["paid_offer"] == "no"
     assert put(client, url, {"free_offer": "yes"}).json() | {"choices": None} == {
@@ -85,14 +85,14 @@ def test_orders_can_be_read_and_changed_any_time(three, api_as, alice):
 ])
 def test_bad_orders_name_the_field_and_change_nothing(three, api_as, alice, body, field):
     before = snapshot(three.pk)
-    response = put(api_as(alice), f"/api/matches/{three.pk}/orders/", body)
+    response = put(api_as(alice), f"/api/matches/{three.public_id}/orders/", body)
     assert response.status_code == 400 and response.json()["field"] == field
     assert not StandingOrder.objects.exists() and snapshot(three.pk) == before
 
 
 def test_orders_belong_to_seated_players(three, api_as, make_user):
     stranger = make_user("dave")
-    url = f"/api/matches/{three.pk}/orders/"
+    url = f"/api/matches/{three.public_id}/orders/"
     assert put(api_as(stranger), url, {"free_offer": "yes"}).status_code == 403
     assert api_as(stranger).get(url).status_code == 403
     assert put(api_as(None), url, {"free_offer": "yes"}).status_code == 403
@@ -102,13 +102,13 @@ def test_orders_belong_to_seated_players(three, api_as, make_user):
 
 def test_the_board_form_sets_orders_and_refuses_bad_values(three, client, alice):
     client.force_login(alice)
-    response = client.post(f"/matches/{three.pk}/orders/", {"free_offer": "yes", "paid_offer": "ask"})
+    response = client.post(f"/matches/{three.public_id}/orders/", {"free_offer": "yes", "paid_offer": "ask"})
     assert response.status_code == 302
     assert StandingOrder.objects.get(match=three, seat=0).free_offer == "yes"
-    response = client.post(f"/matches/{three.pk}/orders/", {"free_offer": "always", "paid_offer": "ask"})
+    response = client.post(f"/matches/{three.public_id}/orders/", {"free_offer": "always", "paid_offer": "ask"})
     assert response.status_code == 400 and "free_offer" in response.content.decode()
     assert StandingOrder.objects.get(match=three, seat=0).free_offer == "yes"
-    page = client.get(f"/matches/{three.pk}/").content.decode()
+    page = client.get(f"/matches/{three.public_id}/").content.decode()
     assert 'id="orders-form"' in page and '<option value="yes" selected>' in page
 
 
@@ -147,7 +147,7 @@ def test_a_player_an_offer_waits_on_is_alerted_once(three, client, mailoutbox,
     assert "<title>(1) " in page and 'id="turn-count"' in page
     notices = TurnNotice.objects.filter(match=match, user=offered, version=version, kind=TurnNotice.Kind.TURN)
     assert notices.count() == 1 and notices.get().sent is not None
-    assert [m.to[0] for m in mailoutbox if f"match {match.pk}" in m.subject][-1] == offered.email
+    assert [m.to[0] for m in mailoutbox if f"match {match.public_id}" in m.subject][-1] == offered.email
     # asked again (a task run twice), nothing more is sent
     sent = len(mailoutbox)
     assert notify.turn_gained(match, offered, version) == [] and len(mailoutbox) == sent
@@ -165,7 +165,7 @@ def test_an_offer_an_order_answers_alerts_nobody(catalogue, alice, bob, carol, a
     services.join_match(match.pk, bob)
     services.join_match(match.pk, carol)
     for seat in range(3):
-        put(api_as(user_at(match, seat)), f"/api/matches/{match.pk}/orders/", {"free_offer": "yes",
+        put(api_as(user_at(match, seat)), f"/api/matches/{match.public_id}/orders/", {"free_offer": "yes",
                                                                                "paid_offer": "yes"})
     rng = random.Random(3)
     resumed = []  # decisions after which an order answered and the decider's turn went on

@@ -22,7 +22,7 @@ def test_one_click_starts_a_game_against_two_bots_and_lands_on_it(client, catalo
     response = client.post("/play/", {"opponent": "bots", "bot_1": "greedy", "bot_2": "random", "bot_3": "none",
                                       "bot_4": "none"})
     match = Match.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.public_id}/"
     assert (match.status, match.players, match.private, match.automa_level) == ("playing", 3, True, None)
     seats = list(match.seats.order_by("seat").values_list("user__username", "controller", "level"))
     assert seats == [("alice", "person", ""), (None, "bot", "greedy"), (None, "bot", "random")]
@@ -32,7 +32,7 @@ def test_one_click_starts_a_game_against_two_bots_and_lands_on_it(client, catalo
 def test_play_now_starts_a_visitors_game_at_once_as_a_guest(client, catalogue):
     response = client.post("/play/", {"opponent": "bots", "bot_1": "greedy"})
     match = Match.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.public_id}/"
     assert match.seats.get(seat=0).user.username.startswith("guest-")  # tests/matches/test_guests.py: the rest
 
 
@@ -140,7 +140,7 @@ def test_one_click_starts_a_solo_game_against_the_automa(client, catalogue, alic
     client.force_login(alice)
     response = client.post("/play/", {"opponent": "automa", "automa_level": "2", "ravel": "on"})
     match = Match.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.public_id}/"
     assert (match.players, match.automa_level, match.ravel, match.status) == (1, 2, True, "playing")
     assert services.load_state(match).options["automa"] == {"level": 2, "ravel": True}
 

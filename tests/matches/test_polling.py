@@ -18,7 +18,7 @@ def browser(user):
 
 
 def url(match):
-    return f"/api/matches/{match.pk}/"
+    return f"/api/matches/{match.public_id}/"
 
 
 def test_an_unchanged_poll_is_answered_from_one_row_without_the_session_or_user(started, alice):
@@ -78,7 +78,7 @@ def test_a_rematch_moves_the_tag_of_the_finished_match(started, alice, bob):
     tag = client.get(url(started))["ETag"]
     new = services.rematch(started.pk, alice)
     moved = client.get(url(started), HTTP_IF_NONE_MATCH=tag)
-    assert moved.status_code == 200 and moved.json()["rematch"] == new.pk
+    assert moved.status_code == 200 and moved.json()["rematch"] == new.public_id
 
 
 def test_polling_a_match_that_does_not_exist_is_the_apis_404(alice):

@@ -21,7 +21,7 @@ def scored(catalogue, alice, bob):
 
 
 def test_a_finished_match_exports_a_record_that_replays_to_its_result(client, scored):
-    answer = client.get(f"/api/matches/{scored.pk}/record/")
+    answer = client.get(f"/api/matches/{scored.public_id}/record/")
     assert answer.status_code == 200 and answer["Content-Type"] == "text/plain; charset=utf-8"
     text = answer.content.decode()
     parsed = record.read(text)
@@ -32,21 +32,21 @@ def test_a_finished_match_exports_a_record_that_replays_to_its_result(client, sc
                                                          .values_list("kind", flat=True))
     st = record.replay(parsed, services.snapshot_of(scored).engine)
     assert st.result == scored.state["result"]
-    download = client.get(f"/api/matches/{scored.pk}/record/?download=1")
-    assert download["Content-Disposition"] == f'attachment; filename="wyrmdex-match-{scored.pk}.txt"'
-    assert 'id="record-link"' in client.get(f"/matches/{scored.pk}/").content.decode()
+    download = client.get(f"/api/matches/{scored.public_id}/record/?download=1")
+    assert download["Content-Disposition"] == f'attachment; filename="wyrmdex-match-{scored.public_id}.txt"'
+    assert 'id="record-link"' in client.get(f"/matches/{scored.public_id}/").content.decode()
 
 
 def test_a_match_in_play_has_no_record(client, started):
-    answer = client.get(f"/api/matches/{started.pk}/record/")
+    answer = client.get(f"/api/matches/{started.public_id}/record/")
     assert answer.status_code == 409
     assert "once it is over" in str(answer.json())
-    assert 'id="record-link"' not in client.get(f"/matches/{started.pk}/").content.decode()
+    assert 'id="record-link"' not in client.get(f"/matches/{started.public_id}/").content.decode()
     assert client.get("/api/matches/999999/record/").status_code == 404
 
 
 def test_the_api_replays_a_record_to_the_same_final_breakdown(client, scored):
-    text = client.get(f"/api/matches/{scored.pk}/record/").content.decode()
+    text = client.get(f"/api/matches/{scored.public_id}/record/").content.decode()
     answer = client.post("/api/records/", {"record": text}, content_type="application/json")
     assert answer.status_code == 200, answer.content
     body = answer.json()
@@ -60,7 +60,7 @@ def test_the_api_replays_a_record_to_the_same_final_breakdown(client, scored):
 
 
 def test_a_record_on_a_fresh_database_replays_on_todays_cards(client, scored):
-    text = client.get(f"/api/matches/{scored.pk}/record/").content.decode()
+    text = client.get(f"/api/matches/{scored.public_id}/record/").content.decode()
     Match.objects.all().delete()  # what is left is the catalogue: a fresh site with the same cards
     MatchCatalogue.objects.all().delete()
     answer = client.post("/api/records/", {"record": text}, content_type="application/json")
@@ -81,7 +81,7 @@ def test_the_api_refuses_what_is_not_a_record(client, catalogue, body, where):
 
 
 def test_an_illegal_record_is_refused_naming_the_move_and_nothing_is_stored(client, scored):
-    text = client.get(f"/api/matches/{scored.pk}/record/").content.decode()
+    text = client.get(f"/api/matches/{scored.public_id}/record/").content.decode()
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("9. "))
     lines[at] = "9. s1 entice 9999 0"
@@ -95,14 +95,14 @@ def test_an_illegal_record_is_refused_naming_the_move_and_nothing_is_stored(clie
 
 
 def test_a_record_whose_cards_this_site_lacks_is_refused_at_its_tag(client, scored):
-    text = client.get(f"/api/matches/{scored.pk}/record/").content.decode()
+    text = client.get(f"/api/matches/{scored.public_id}/record/").content.decode()
     forged = text.replace(services.snapshot_of(scored).digest, "0" * 64)
     answer = client.post("/api/records/", {"record": forged}, content_type="application/json")
     assert answer.status_code == 400 and "tag Cards" in str(answer.json())
 
 
 def test_the_records_page_shows_the_moves_and_the_final_count_and_opens_the_board(client, scored):
-    text = client.get(f"/api/matches/{scored.pk}/record/").content.decode()
+    text = client.get(f"/api/matches/{scored.public_id}/record/").content.decode()
     page = client.post("/records/", {"record": text})
     assert page.status_code == 200
     html = page.content.decode()
@@ -117,7 +117,7 @@ def test_the_records_page_shows_the_moves_and_the_final_count_and_opens_the_boar
 
 
 def test_the_records_page_takes_an_uploaded_file(client, scored):
-    text = client.get(f"/api/matches/{scored.pk}/record/").content.decode()
+    text = client.get(f"/api/matches/{scored.public_id}/record/").content.decode()
     page = client.post("/records/", {"file": SimpleUploadedFile("game.txt", text.encode(), "text/plain")})
     assert page.status_code == 200 and 'id="rec-final"' in page.content.decode()
     binary = client.post("/records/", {"file": SimpleUploadedFile("game.txt", b"\xff\xfe\x00", "text/plain")})

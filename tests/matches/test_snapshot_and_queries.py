@@ -93,17 +93,17 @@ def test_a_bad_move_is_refused_within_the_same_queries_and_changes_nothing(start
 
 def test_an_unchanged_poll_reads_one_small_row_and_not_the_state(api_as, started, alice):
     client = api_as(alice)
-    first = client.get(f"/api/matches/{started.pk}/")
+    first = client.get(f"/api/matches/{started.public_id}/")
     assert first.status_code == 200
     with CaptureQueriesContext(connection) as captured:
-        again = client.get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
+        again = client.get(f"/api/matches/{started.public_id}/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
     assert len(captured) == 1, [q["sql"] for q in captured]
     assert '"state"' not in captured[0]["sql"]
     # a move changes the answer: the old tag gets the new view with a new tag
     user, version, option = _next(started)
     services.submit_decision(started.pk, user, version, option)
-    moved = client.get(f"/api/matches/{started.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    moved = client.get(f"/api/matches/{started.public_id}/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert moved.status_code == 200 and moved["ETag"] != first["ETag"] and moved.json()["version"] == 1
 
 
@@ -122,28 +122,28 @@ def test_the_story_kept_between_requests_is_the_story_told_afresh(api_as, starte
     play_randomly(started.pk, 30, seed=11)
     for user in (alice, bob, None):
         present._told.clear()
-        fresh = api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
+        fresh = api_as(user).get(f"/api/matches/{started.public_id}/").json()["log"]
         with CaptureQueriesContext(connection) as captured:
-            kept = api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
+            kept = api_as(user).get(f"/api/matches/{started.public_id}/").json()["log"]
         assert kept == fresh and fresh
         # told from memory: no events are read but the newest few's, which come with the match's own read
         assert len(captured) <= 2 and not _events_reads(captured)
     # two more decisions: their events come with the page, and the story is the one told afresh
     for user in (alice, bob, None):
-        api_as(user).get(f"/api/matches/{started.pk}/")
+        api_as(user).get(f"/api/matches/{started.public_id}/")
     play_randomly(started.pk, 2, seed=12)
     kept_logs = {}
     for user in (alice, bob, None):
         with CaptureQueriesContext(connection) as captured:
-            kept_logs[user] = api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
+            kept_logs[user] = api_as(user).get(f"/api/matches/{started.public_id}/").json()["log"]
         assert not _events_reads(captured)
     for user in (alice, bob, None):
         present._told.clear()
-        assert kept_logs[user] == api_as(user).get(f"/api/matches/{started.pk}/").json()["log"]
+        assert kept_logs[user] == api_as(user).get(f"/api/matches/{started.public_id}/").json()["log"]
     # each seat is told its own story: alice's drawn cards are named to her only
     present._told.clear()
-    assert api_as(alice).get(f"/api/matches/{started.pk}/").json()["log"] != \
-        api_as(bob).get(f"/api/matches/{started.pk}/").json()["log"]
+    assert api_as(alice).get(f"/api/matches/{started.public_id}/").json()["log"] != \
+        api_as(bob).get(f"/api/matches/{started.public_id}/").json()["log"]
 
 
 def _signed_in_moves(match, alice, bob, moves=12, **headers):
@@ -159,9 +159,9 @@ def _signed_in_moves(match, alice, bob, moves=12, **headers):
     for _ in range(moves):
         user, version, option = _next(match, rng)
         client = clients[user.pk]
-        assert client.get(f"/api/matches/{match.pk}/").status_code == 200  # the poll before the move
+        assert client.get(f"/api/matches/{match.public_id}/").status_code == 200  # the poll before the move
         with CaptureQueriesContext(connection) as captured:
-            answer = client.post(f"/api/matches/{match.pk}/decisions/", {"version": version, "option": option},
+            answer = client.post(f"/api/matches/{match.public_id}/decisions/", {"version": version, "option": option},
                                  content_type="application/json", **headers)
         assert answer.status_code == 201 and answer.json()["version"] == version + 1
         match = Match.objects.get(pk=match.pk)
@@ -184,7 +184,7 @@ def test_a_move_through_the_api_signed_in_takes_at_most_eight_queries(started, a
     counts = []
     for client, answer, captured, offer in _signed_in_moves(match, alice, bob):
         present._told.clear()  # the answer's story, told from the events in hand, is the story told afresh
-        assert answer.json()["log"] == client.get(f"/api/matches/{match.pk}/").json()["log"]
+        assert answer.json()["log"] == client.get(f"/api/matches/{match.public_id}/").json()["log"]
         assert "Preference-Applied" not in answer
         counts.append(len(captured) - (1 if offer else 0))  # a waiting offer reads that seat's standing order
     assert max(counts) <= (5 if connection.vendor == "postgresql" else 8), counts
@@ -203,7 +203,7 @@ def test_a_move_asked_to_answer_minimally_takes_at_most_six_queries_and_shows_no
         assert answer["Preference-Applied"] == "return=minimal"
         body = answer.json()
         assert not {"view", "log", "chat", "cards", "board"} & set(body)
-        whole = client.get(f"/api/matches/{match.pk}/").json()
+        whole = client.get(f"/api/matches/{match.public_id}/").json()
         assert body["your_turn"] == whole["your_turn"]
         assert {k: v for k, v in whole.items() if k in body} == body
         counts.append(len(captured) - (1 if offer else 0))
@@ -218,7 +218,7 @@ def test_a_prefer_header_that_does_not_ask_for_minimal_gets_the_whole_match(star
     user, version, option = _next(started)
     client = Client()
     client.force_login(user)
-    answer = client.post(f"/api/matches/{started.pk}/decisions/", {"version": version, "option": option},
+    answer = client.post(f"/api/matches/{started.public_id}/decisions/", {"version": version, "option": option},
                          content_type="application/json", HTTP_PREFER=prefer)
     assert answer.status_code == 201 and "Preference-Applied" not in answer
     assert answer.json()["view"] is not None and "chat" in answer.json()
@@ -230,7 +230,7 @@ def test_a_turn_asked_to_answer_minimally_names_the_preference_and_stores_the_tu
     user, version, option = _next(started)
     client = Client()
     client.force_login(user)
-    answer = client.post(f"/api/matches/{started.pk}/turns/",
+    answer = client.post(f"/api/matches/{started.public_id}/turns/",
                          {"decisions": [{"version": version, "option": option}]}, content_type="application/json",
                          HTTP_PREFER="respond-async, return=minimal; foo=bar")
     assert answer.status_code == 201 and answer["Preference-Applied"] == "return=minimal"
@@ -289,7 +289,7 @@ def test_a_signed_in_player_reads_the_view_in_two_queries_and_the_options_in_two
 
     def view_queries():
         with CaptureQueriesContext(connection) as captured:
-            answer = client.get(f"/api/matches/{started.pk}/")
+            answer = client.get(f"/api/matches/{started.public_id}/")
         assert answer.status_code == 200
         return [q["sql"][:80] for q in captured.captured_queries]
 
@@ -299,7 +299,7 @@ def test_a_signed_in_player_reads_the_view_in_two_queries_and_the_options_in_two
     present._told.clear()
     assert len(view_queries()) == 2  # nothing told yet, but every decision's events came with the page
     with CaptureQueriesContext(connection) as captured:
-        answer = client.get(f"/api/matches/{match.pk}/options/")
+        answer = client.get(f"/api/matches/{match.public_id}/options/")
     assert answer.status_code == 200 and len(captured) == 2, [q["sql"][:80] for q in captured.captured_queries]
 
     match = play_randomly(started.pk, 3 * services.EVENTS_WITH_PAGE, seed=10)
@@ -316,9 +316,9 @@ def test_the_view_names_each_players_own_last_decision_and_a_spectator_none(api_
     for user in (alice, bob):
         seat = next(s.seat for s in match.seats.all() if s.user_id == user.pk)
         own = match.decisions.filter(seat=seat).order_by("-number").first()
-        assert api_as(user).get(f"/api/matches/{match.pk}/").json()["your_last_decision"] == (own.number if own
+        assert api_as(user).get(f"/api/matches/{match.public_id}/").json()["your_last_decision"] == (own.number if own
                                                                                                 else 0)
-    assert api_as(None).get(f"/api/matches/{match.pk}/").json()["your_last_decision"] is None
+    assert api_as(None).get(f"/api/matches/{match.public_id}/").json()["your_last_decision"] is None
 
 
 @pytest.mark.parametrize("path", ["", "options/", "orders/", "replay/1/"])

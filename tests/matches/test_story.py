@@ -9,7 +9,7 @@ from .conftest import play_randomly
 
 def story_texts(api_as, user, match):
     return [(g["title"], [(line["decision"], line["text"]) for line in g["lines"]])
-            for g in api_as(user).get(f"/api/matches/{match.pk}/").json()["log"]]
+            for g in api_as(user).get(f"/api/matches/{match.public_id}/").json()["log"]]
 
 
 def test_each_decision_keeps_the_events_the_engine_gave_it(started):
@@ -22,11 +22,11 @@ def test_each_decision_keeps_the_events_the_engine_gave_it(started):
 
 def test_the_log_is_grouped_by_turn_and_round(api_as, started, alice):
     match = play_randomly(started.pk, 60, seed=5)
-    groups = api_as(alice).get(f"/api/matches/{match.pk}/").json()["log"]
+    groups = api_as(alice).get(f"/api/matches/{match.public_id}/").json()["log"]
     assert groups[0]["title"] == "Setup" and "dealt" in [line["kind"] for line in groups[0]["lines"]]
     turns = [g for g in groups if g["seat"] is not None]
     assert len(turns) >= 5
-    names = [s["user"] for s in api_as(alice).get(f"/api/matches/{match.pk}/").json()["seats"]]
+    names = [s["user"] for s in api_as(alice).get(f"/api/matches/{match.public_id}/").json()["seats"]]
     for group in turns:
         assert group["title"] == f"Round {group['round']}: {names[group['seat']]}'s turn"
         # In a turn only its player acts, but an opponent who takes a share of an ability acts after saying so.
@@ -57,7 +57,7 @@ def test_a_solo_match_tells_its_setup_and_the_automas_turns(api_as, catalogue, a
     match = services.play_now(alice, opponent="automa", automa_level=1)
     match = play_randomly(match.pk, 30, seed=2)
     with caplog.at_level("ERROR", logger="game.matches.present"):
-        groups = api_as(alice).get(f"/api/matches/{match.pk}/").json()["log"]
+        groups = api_as(alice).get(f"/api/matches/{match.public_id}/").json()["log"]
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
     assert groups[0]["title"] == "Setup" and "dealt" in [line["kind"] for line in groups[0]["lines"]]
     assert "automa_turn" in [line["kind"] for g in groups for line in g["lines"]]
@@ -72,7 +72,7 @@ def test_a_rounds_end_is_told_as_its_own_group_with_the_objective_standings_and_
     match = play_randomly(started.pk, 2, seed=1)
     scored = next(e for row in match.decisions.order_by("number") for e in row.events
                   if e["e"] == "objective" and e["round"] == 1)
-    body = api_as(alice).get(f"/api/matches/{match.pk}/").json()
+    body = api_as(alice).get(f"/api/matches/{match.public_id}/").json()
     names = [s["user"] for s in body["seats"]]
     [group] = [g for g in body["log"] if g["title"] == "End of round 1"]
     assert group["round"] == 1 and group["seat"] is None

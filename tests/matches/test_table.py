@@ -17,11 +17,11 @@ def post(client, url, body):
 
 
 def url(match):
-    return f"/api/matches/{match.pk}/preview/"
+    return f"/api/matches/{match.public_id}/preview/"
 
 
 def test_the_board_shows_the_printed_mat_guild_track_and_objective_points(api_as, started, alice):
-    body = api_as(alice).get(f"/api/matches/{started.pk}/").json()
+    body = api_as(alice).get(f"/api/matches/{started.public_id}/").json()
     board = body["board"]
     assert [cave["name"] for cave in board["mat"]] == ["crimson_cavern", "golden_grotto", "amethyst_abyss"]
     assert all(len(cave["before"]) == 4 and cave["end"]["text"] for cave in board["mat"])
@@ -47,7 +47,7 @@ def test_main_actions_show_their_costs_and_where_they_point(api_as, started):
     match = play_randomly(started.pk, 4, seed=1)  # both players' setup: the start player chooses an action
     seat, _, _ = pending(match)
     client = api_as(user_at(match, seat))
-    options = client.get(f"/api/matches/{match.pk}/").json()["view"]["pending"]["options"]
+    options = client.get(f"/api/matches/{match.public_id}/").json()["view"]["pending"]["options"]
     explore = [o for o in options if o["kind"] == "explore"]
     assert explore and all(o["cost"].get("coin") == 1 and o["target"] == {"cave": o["args"][0]} for o in explore)
     entice = [o for o in options if o["kind"] == "entice"]
@@ -161,11 +161,11 @@ def test_an_open_match_cannot_be_tried(api_as, catalogue, alice):
 def test_the_replay_steps_through_the_match_as_the_viewer_may_see_it(api_as, started, alice):
     match = play_randomly(started.pk, 12, seed=2)
     client = api_as(alice)
-    first = client.get(f"/api/matches/{match.pk}/replay/0/").json()
+    first = client.get(f"/api/matches/{match.public_id}/replay/0/").json()
     assert first["number"] == 0 and first["last"] == 12 and first["entry"] is None
     assert first["view"]["decisions"] == 0 and len(first["view"]["players"][0]["hand"]) == 3
     for number in (1, 7, 12):
-        step = client.get(f"/api/matches/{match.pk}/replay/{number}/").json()
+        step = client.get(f"/api/matches/{match.public_id}/replay/{number}/").json()
         decision = match.decisions.get(number=number)
         assert step["view"]["decisions"] == number
         assert step["entry"]["number"] == number and step["entry"]["seat"] == decision.seat
@@ -173,21 +173,21 @@ def test_the_replay_steps_through_the_match_as_the_viewer_may_see_it(api_as, sta
         assert "seed" not in step["view"]["options"]
         assert not (step["view"]["pending"] or {}).get("options")
         assert set(map(int, step["cards"]["dragons"])) >= set(step["view"]["players"][0]["hand"])
-    last = client.get(f"/api/matches/{match.pk}/replay/12/").json()
-    now = client.get(f"/api/matches/{match.pk}/").json()["view"]
+    last = client.get(f"/api/matches/{match.public_id}/replay/12/").json()
+    now = client.get(f"/api/matches/{match.public_id}/").json()["view"]
     assert last["view"]["players"] == now["players"] and last["view"]["display"] == now["display"]
-    watcher = api_as(None).get(f"/api/matches/{match.pk}/replay/5/").json()
+    watcher = api_as(None).get(f"/api/matches/{match.public_id}/replay/5/").json()
     assert all(p["hand"] is None for p in watcher["view"]["players"])
 
 
 def test_bad_replay_steps_are_refused(api_as, catalogue, started, alice):
-    response = api_as(alice).get(f"/api/matches/{started.pk}/replay/1/")
+    response = api_as(alice).get(f"/api/matches/{started.public_id}/replay/1/")
     assert response.status_code == 400 and response.json()["field"] == "number"
-    assert api_as(alice).get(f"/api/matches/{started.pk}/replay/-1/").status_code == 404
-    assert api_as(alice).get(f"/api/matches/{started.pk}/replay/x/").status_code == 404
+    assert api_as(alice).get(f"/api/matches/{started.public_id}/replay/-1/").status_code == 404
+    assert api_as(alice).get(f"/api/matches/{started.public_id}/replay/x/").status_code == 404
     assert api_as(alice).get("/api/matches/999/replay/0/").status_code == 404
     waiting = services.create_match(alice, players=2)
-    assert api_as(alice).get(f"/api/matches/{waiting.pk}/replay/0/").status_code == 409
+    assert api_as(alice).get(f"/api/matches/{waiting.public_id}/replay/0/").status_code == 409
 
 
 def test_undo_within_a_turn_shows_the_table_before_the_last_staged_choice(api_as, started):

@@ -111,7 +111,7 @@ def test_a_seat_played_by_a_bot_refuses_its_person(api_as, catalogue, alice, bob
     services.sweep(later(match))
     option = pending(match)[2][0]
     before = snapshot(match.pk)
-    response = api_as(late).post(f"/api/matches/{match.pk}/decisions/", {"version": 0, "option": option},
+    response = api_as(late).post(f"/api/matches/{match.public_id}/decisions/", {"version": 0, "option": option},
                                  format="json")
     assert response.status_code == 403
     assert snapshot(match.pk) == before

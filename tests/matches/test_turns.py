@@ -9,7 +9,7 @@ from .conftest import snapshot, user_at
 
 
 def post(client, match, body):
-    return client.post(f"/api/matches/{match.pk}/turns/", data=json.dumps(body), content_type="application/json")
+    return client.post(f"/api/matches/{match.public_id}/turns/", data=json.dumps(body), content_type="application/json")
 
 
 def play_until(match_id, wanted, seed=5):

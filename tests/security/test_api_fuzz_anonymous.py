@@ -58,9 +58,9 @@ def json_operations():
 @pytest.mark.django_db
 def test_every_json_operation_refuses_a_body_nested_too_deep(client):
     operations = list(json_operations())
-    assert ("post", "/api/matches/{id}/decisions/") in operations or ("post", "/api/checker/") in operations
+    assert ("post", "/api/matches/{match_id}/decisions/") in operations or ("post", "/api/checker/") in operations
     for method, path in operations:
-        url = path.replace("{id}", "1").replace("{code}", "abc").replace("{key}", "1")
+        url = path.replace("{id}", "1").replace("{match_id}", "zzzzzzzzzzzz").replace("{code}", "abc").replace("{key}", "1")
         response = getattr(client, method)(url, "[" * 3000 + "]" * 3000, content_type="application/json")
         assert response.status_code == 400, (method, url, response.content)
         assert response.json()["code"] == "too_deep"

@@ -33,7 +33,7 @@ def test_a_private_matchs_page_with_its_invite_link_is_never_compressed(catalogu
     match = services.create_match(ann, players=2, private=True)
     client = Client()
     client.force_login(ann)
-    response = client.get(f"/matches/{match.pk}/", headers={"accept-encoding": "gzip"})
+    response = client.get(f"/matches/{match.public_id}/", headers={"accept-encoding": "gzip"})
     assert response.status_code == 200
     assert b'id="invite-link"' in response.content  # the secret is there, in plain bytes
     assert not response.has_header("Content-Encoding")

@@ -45,7 +45,7 @@ def test_every_api_error_has_the_one_body_shape(signed_in, catalogue, method, ur
 
 def test_the_engines_refusal_is_a_400_with_its_code(signed_in, started):
     option = {"kind": "resources", "args": ["meat", "meat", "meat"]}
-    response = signed_in.post(f"/api/matches/{started.pk}/decisions/", json.dumps({"version": 0, "option": option}),
+    response = signed_in.post(f"/api/matches/{started.public_id}/decisions/", json.dumps({"version": 0, "option": option}),
                               content_type="application/json")
     assert response.status_code == 400
     assert response.json()["code"] == "illegal_decision"
@@ -53,9 +53,9 @@ def test_the_engines_refusal_is_a_400_with_its_code(signed_in, started):
 
 def test_a_stale_version_and_a_closed_match_keep_their_statuses(signed_in, started):
     decide = json.dumps({"version": 5, "option": {"kind": "pass", "args": []}})
-    stale = signed_in.post(f"/api/matches/{started.pk}/decisions/", decide, content_type="application/json")
+    stale = signed_in.post(f"/api/matches/{started.public_id}/decisions/", decide, content_type="application/json")
     assert (stale.status_code, stale.json()["code"]) == (409, "stale_version")
-    closed = signed_in.post(f"/api/matches/{started.pk}/join/")
+    closed = signed_in.post(f"/api/matches/{started.public_id}/join/")
     assert (closed.status_code, closed.json()["code"]) == (409, "match_closed")
 
 
@@ -89,7 +89,7 @@ def test_an_unexpected_error_on_a_page_is_a_logged_500_too(signed_in, started, c
     integrity.reseal(match)
     match.save(update_fields=["state", "seal"])
     with caplog.at_level(logging.ERROR, logger="django.request"):
-        response = signed_in.get(f"/matches/{started.pk}/")
+        response = signed_in.get(f"/matches/{started.public_id}/")
     assert response.status_code == 500
     assert [r for r in caplog.records if r.levelno == logging.ERROR and r.exc_info]
 

@@ -81,7 +81,7 @@ def test_a_nul_in_a_cookie_is_a_400(visitor, catalogue):
 
 
 JSON_ENDPOINTS = ["/api/checker/", "/api/calculator/score/", "/api/calculator/sheets/", "/api/matches/",
-                  "/api/matches/{pk}/decisions/"]
+                  "/api/matches/{public_id}/decisions/"]
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ def a_match(catalogue, user):
 @pytest.mark.parametrize("levels", [941, 5000, 33])
 def test_json_nested_too_deep_is_one_400_for_every_json_endpoint(signed_in, a_match, url, levels):
     before = Match.objects.count(), ScoreSheet.objects.count()
-    response = signed_in.post(url.format(pk=a_match.pk), deep(levels), content_type="application/json")
+    response = signed_in.post(url.format(public_id=a_match.public_id), deep(levels), content_type="application/json")
     assert response.status_code == 400, response.content
     assert response.json() == {"detail": "body: the JSON is nested more than 32 levels deep", "code": "too_deep",
                                "field": "body", "errors": {"body": ["the JSON is nested more than 32 levels deep"]}}

@@ -52,7 +52,7 @@ def test_production_logs_a_500_with_its_traceback_and_request_id_to_stderr(tmp_p
     assert manage("migrate", "--noinput", **env).returncode == 0
     script = ("from django.test import Client; from game.matches import services; "
               "services.read_match = lambda *args, **kwargs: {}['no such key']; "
-              "r = Client(raise_request_exception=False).get('/api/matches/1/', secure=True, "
+              "r = Client(raise_request_exception=False).get('/api/matches/zzzzzzzzzzzz/', secure=True, "
               "HTTP_X_REQUEST_ID='prod-500'); print(r.status_code, r['X-Request-ID'])")
     result = manage("shell", "-c", script, **env)
     assert result.stdout.splitlines()[-1].split() == ["500", "prod-500"], result.stdout + result.stderr
