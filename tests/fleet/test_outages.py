@@ -218,7 +218,7 @@ def bot_answers(port, moves):
 
 def decisions_stored(env, match_id):
     out = manage(env, "shell", "-c", (
-        f"from game.models import Match; print(Match.objects.get(pk={match_id!r}).decisions.count())"))
+        f"from game.models import Match; print(Match.objects.get(public_id={match_id!r}).decisions.count())"))
     return int(out.strip().splitlines()[-1])
 
 
