@@ -250,7 +250,9 @@ else:
         "name": "wyrmdex",
         "immediate": False,
         "utc": True,
-        "consumer": {"workers": QUEUE_WORKERS, "worker_type": "thread"},
+        # Memory cannot be waited on as Redis is (a blocking read): an idle worker looks at least every tenth of a
+        # second, so a bot's move starts that soon after the move before it (huey's default backs off to 10 s).
+        "consumer": {"workers": QUEUE_WORKERS, "worker_type": "thread", "max_delay": 0.1},
     }
 # Load balancers ask /health/ over plain HTTP inside the private network; answer rather than redirect to HTTPS.
 SECURE_REDIRECT_EXEMPT = [r"^health/$"]

@@ -52,7 +52,8 @@ def deliver_notice(notice_id):
 
 @db_task()
 def machine_move(match_id, version):
-    """A bot's or a departed seat's decision at `version`, if the match still waits for it there."""
+    """The machine's decisions from `version` on, while the match waits for a bot or a departed seat (all of a
+    bot's turn, and the next bot's, in one task)."""
     return services.machine_move(match_id, version)
 
 
@@ -85,13 +86,13 @@ def note_turn(match_id, user_id, version):
 
 
 @receiver(match_changed)
-def _queue_follow_up(sender, match_id, version, notices, machine_due, turn_to=None, **kwargs):
+def _queue_follow_up(sender, match_id, version, notices, machine_to_move, turn_to=None, ended=False, **kwargs):
     # Through queue.send: if Redis does not answer, these run in this process rather than fail a stored move.
     if turn_to is not None:
         queue.send(note_turn, match_id, turn_to, version)
     for notice_id in notices:
         queue.send(deliver_notice, notice_id)
-    if machine_due is not None:
-        queue.send(machine_move, match_id, version, delay=machine_due)
-    elif turn_to is None:  # no person gained the turn: the match may have ended (the sweep catches the rest)
+    if machine_to_move:
+        queue.send(machine_move, match_id, version)
+    if ended:  # rated at once (the sweep rates any match this misses)
         queue.send(rate_games)

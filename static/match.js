@@ -2,7 +2,9 @@
 // the printed board facts), lets the player choose by pointing at the table or from the drawer, tries each choice of
 // a turn on the server (POST .../preview/, nothing stored) so it can be undone, sends the turn once confirmed (all its
 // choices in one POST .../turns/, stored together or not at all), and
-// polls for other players' moves every few seconds and on focus.
+// polls for other players' moves every few seconds and on focus. Moves that others made since the page last looked
+// (a bot's whole turn arrives within a second) are shown one by one, on the board and in the log, before the table
+// as it is now; Skip (or Escape) jumps to the end, and with reduced motion asked for they are not stepped through.
 (function () {
   "use strict";
   const root = document.getElementById("match");
@@ -33,6 +35,9 @@
   let selected = null;   // a hand card picked up: {type, index}
   let opponentShown = null;
   let replay = null;     // a step of the replay viewer: {number, last, view, cards, entry}
+  let catching = null;   // others' moves being shown one by one: {upTo, skip}; `replay` holds the step shown
+  const STEP_MS = 450;   // how long each of those moves stays on the board
+  const MAX_STEPS = 15;  // more new moves than this (a player back after a while): the log marks them instead
   const SEEN_KEY = `wyrmdex-seen-${root.dataset.api}`;
   let seenBefore = null; // the last decision this browser showed at an earlier visit
 
@@ -350,6 +355,10 @@
     bar.hidden = !staged.length;
     const v = view();
     if (!v) return;
+    if (catching) {
+      text.textContent = "Showing the moves made since you last looked, one by one.";
+      return;
+    }
     if (replay) {
       text.textContent = "You are watching the replay; leave it to play on.";
       return;
@@ -539,7 +548,11 @@
     // The story so far, grouped by turn and round, in the engine's words for this viewer. What happened since the
     // player last saw or played the match is marked, so a returning player sees what is new.
     const fresh = new Set();
-    fill(log, ...data.log.map((group) => {
+    const upTo = catching && replay ? replay.number : Infinity;  // while others' moves are stepped through
+    const groups = upTo === Infinity ? data.log : data.log
+      .map((group) => ({title: group.title, lines: group.lines.filter((line) => line.decision <= upTo)}))
+      .filter((group) => group.lines.length);
+    fill(log, ...groups.map((group) => {
       const lines = group.lines.map((line) => {
         const isNew = line.decision > seenBefore;
         if (isNew) fresh.add(line.decision);
@@ -551,6 +564,7 @@
     const note = document.getElementById("log-new");
     if (note) note.textContent = fresh.size ? `${plural(fresh.size, "move")} since your last visit (marked).` : "";
     log.scrollTop = log.scrollHeight;
+    if (catching) return;  // seen once the last of them is shown
     try { localStorage.setItem(SEEN_KEY, String(data.version)); } catch (err) { /* private mode: no memory */ }
   }
 
@@ -583,6 +597,16 @@
       return;
     }
     const n = replay.number;
+    if (catching) {
+      bar.hidden = false;
+      fill(bar,
+        el("p", {class: "match-replay-where", id: "catch-up-where", "aria-live": "polite"},
+          `Move ${n} of ${catching.upTo}`, replay.entry ? ` · ${playerName(replay.entry.seat)}: ${replay.entry.label}` : ""),
+        el("div", {class: "match-replay-controls"},
+          el("button", {type: "button", class: "match-replay-step", id: "catch-up-skip",
+            onclick: () => { catching.skip = true; }}, "Skip to now")));
+      return;
+    }
     const step = (to, text, label, id) => el("button", {type: "button", class: "match-replay-step", id,
       "aria-label": label, disabled: to < 0 || to > replay.last || to === n ? true : null,
       onclick: () => showStep(to)}, text);
@@ -714,7 +738,7 @@
   }
 
   async function load(force) {
-    if (busy && !force) return;
+    if ((busy && !force) || catching) return;
     try {
       const response = await fetch(API, {credentials: "same-origin", headers: {Accept: "application/json"}});
       if (!response.ok) return;
@@ -736,13 +760,51 @@
           preview = null;
           showError("The match moved on while you were choosing; choose again.");
         }
+        const from = data ? Math.max(data.version, fresh.your_last_decision || 0) : null;
         data = fresh;
         stamp = freshStamp;
+        if (from !== null && !replay && stepsWanted(from, fresh.version)) await catchUp(from, fresh.version);
         render();
       }
+      lookSoonWhileMachinesPlay();
     } catch (err) {
       // Offline for a moment: the next poll tries again.
     }
+  }
+
+  // A bot (or a seat that left) moves within a second: look again soon rather than at the next poll.
+  let soon = null;
+  function lookSoonWhileMachinesPlay() {
+    const seat = data && data.status === "playing" && data.seats.find((s) => s.seat === data.to_move);
+    if (!seat || !(seat.controller === "bot" || seat.out) || soon) return;
+    soon = setTimeout(() => { soon = null; if (!document.hidden) load(false); }, 700);
+  }
+
+  // Others' moves since `from`, one by one, when there are a few of them (one alone is simply the table now).
+  function stepsWanted(from, to) {
+    const calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    return !calm && to - from >= 2 && to - from <= MAX_STEPS;
+  }
+
+  async function catchUp(from, to) {
+    catching = {upTo: to, skip: false};
+    try {
+      for (let n = from + 1; n < to && !catching.skip; n += 1) {
+        const started = Date.now();
+        const response = await fetch(`${API}replay/${n}/`, {credentials: "same-origin", headers: {Accept: "application/json"}});
+        if (!response.ok) break;
+        replay = await response.json();
+        drawReplayBar();
+        renderLog();
+        draw();
+        await new Promise((done) => setTimeout(done, Math.max(0, STEP_MS - (Date.now() - started))));
+      }
+    } catch (err) {
+      // A step that cannot be read: show the table as it is now.
+    }
+    catching = null;
+    replay = null;
+    drawReplayBar();
   }
 
   function csrfToken() {
@@ -765,10 +827,12 @@
   });
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && selected) {
+    if (event.key === "Escape" && catching) {
+      catching.skip = true;
+    } else if (event.key === "Escape" && selected) {
       selected = null;
       draw();
-    } else if (replay && !event.target.closest("input, textarea")) {
+    } else if (replay && !catching && !event.target.closest("input, textarea")) {
       if (event.key === "ArrowLeft") showStep(replay.number - 1);
       else if (event.key === "ArrowRight") showStep(replay.number + 1);
       else if (event.key === "Escape") { replay = null; drawReplayBar(); draw(); }

@@ -33,7 +33,11 @@ from .signals import match_changed
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
-BOT_DELAY = timedelta(seconds=2)  # a bot waits this long before moving, so people can follow its moves
+# A machine's move is made by the queue as soon as the change that gave it the move commits (`machine_move` plays
+# its whole run of decisions in one task; pages show them one by one). Its deadline is only the fallback for a lost
+# task: the sweep moves a machine seat whose move has waited this long.
+MACHINE_GRACE = timedelta(seconds=30)
+MACHINE_RUN = 400  # at most this many decisions in one machine task; a longer run goes on in the next task
 INVITE_SALT = "wyrmdex.match-invite"
 
 logger = logging.getLogger(__name__)
@@ -483,22 +487,24 @@ def _progress(match, state, seats, before):
                 "ending": Match.Ending.SCORED, "places": final_places(seats, state.result)}
     to_move = state.pending.player
     # Every decision restarts the clock of the seat to move: time is per move, not per game.
-    wait = BOT_DELAY if seats[to_move].by_machine else timedelta(days=match.days_per_move)
+    wait = MACHINE_GRACE if seats[to_move].by_machine else timedelta(days=match.days_per_move)
     return {"status": Match.Status.PLAYING, "to_move": to_move, "deadline": now + wait, "reminded": False}
 
 
-def _announce(match, state, seats, before):
-    """After the change commits: tell the player who gains the turn, and wake the queue for a bot's move."""
+def _announce(match, state, seats, before, machine_playing=False):
+    """After the change commits: tell the player who gains the turn, and wake the queue for a bot's move (unless
+    the machine task that made this change plays on: `machine_playing`)."""
     turn_to = None
-    machine_due = None
+    machine_to_move = False
     if not state.finished:
         seat = seats[state.pending.player]
         if seat.by_machine:
-            machine_due = BOT_DELAY.total_seconds()
+            machine_to_move = not machine_playing
         elif state.pending.player != before:
             turn_to = seat.user_id  # noted and emailed by the queue, after the commit, not inside the decision
     transaction.on_commit(partial(match_changed.send, sender=Match, match_id=match.pk, version=match.version,
-                                  notices=[], machine_due=machine_due, turn_to=turn_to))
+                                  notices=[], machine_to_move=machine_to_move, turn_to=turn_to,
+                                  ended=state.finished))
 
 
 @retry_later_when_busy
@@ -743,11 +749,12 @@ def _refuse_unless_playing(match):
         raise MatchClosed("this match was aborted")
 
 
-def _record(match, state, seats, seat, option, by_order=False, before=None):
+def _record(match, state, seats, seat, option, by_order=False, before=None, machine_playing=False):
     """Apply `option` for `seat` and store it, if the match is still at the version `state` was read at; then let
     a standing order answer an offer the decision made (game/matches/orders.py). `before` is the seat that chose
     the decision an order's answer follows: the match never waited for the order, so the turn changed only if it
-    is no longer that seat's."""
+    is no longer that seat's. `machine_playing`: a machine task made this decision and makes the next machine
+    decision itself."""
     version = match.version
     prompt = state.pending.prompt
     label = state.label(option) + (f" ({orders.NOTE})" if by_order else "")
@@ -766,44 +773,54 @@ def _record(match, state, seats, seat, option, by_order=False, before=None):
     answer = orders.standing_answer(match, state)
     if answer is not None:  # the next link chains on from this one (match.chain and seal are set above)
         _record(match, state, seats, state.pending.player, answer, by_order=True,
-                before=seat if before is None else before)
+                before=seat if before is None else before, machine_playing=machine_playing)
         return
-    _announce(match, state, seats, seat if before is None else before)
+    _announce(match, state, seats, seat if before is None else before, machine_playing)
 
 
 def machine_move(match_id, version):
-    """The bot's (or a departed seat's) decision at `version`, if the match still waits for it there; a late or
-    repeated call does nothing. Returns whether a decision was stored.
+    """The machine's run of decisions from `version`: while the match waits for a bot (or a departed seat), it
+    decides, each decision stored on its own as a person's is, so pages see them one by one. A late or repeated call
+    does nothing. Returns how many decisions were stored (0 when the match no longer waits for the machine there).
 
-    The bot thinks before the match is locked (a strong bot takes about a second); the decision is stored only if
-    the match is still at `version` and the same seat is still played by the machine. A damaged match is not
-    played (its check logged why)."""
+    Each bot thinks before the match is locked (a strong bot takes up to a second or so); its decision is stored
+    only if the match is still at the version it thought about and the same seat is still played by the machine. A
+    damaged match is not played (its check logged why)."""
+    stored = 0
     try:
-        return _machine_move(match_id, version)
+        while stored < MACHINE_RUN:
+            version = _machine_move(match_id, version)  # a standing order's answer may follow: then several more
+            if version is None:
+                break
+            stored += 1
     except MatchDamaged:
-        return False
+        pass
+    if stored == MACHINE_RUN:  # a very long run: the next task goes on, so one task never holds a worker for long
+        match_changed.send(sender=Match, match_id=match_id, version=version, notices=[], machine_to_move=True)
+    return stored
 
 
 def _machine_move(match_id, version):
+    """One machine decision at `version`; returns the match's version after it, or None if none was made."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.PLAYING or match.version != version:
-        return False
+        return None
     state = load_state(match)
     seat = match.seats.get(seat=state.pending.player)
     if not seat.by_machine:
-        return False
+        return None
     option = bots.choose(seat, state)
     with transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.PLAYING or match.version != version:
-            return False
+            return None
         state = load_state(match)
         seats = list(match.seats.select_related("user"))
         now = seats[state.pending.player]
         if not now.by_machine or (now.level, bool(now.out)) != (seat.level, bool(seat.out)):
-            return False
-        _record(match, state, seats, now.seat, option)
-    return True
+            return None
+        _record(match, state, seats, now.seat, option, machine_playing=True)
+    return match.version
 
 
 def _leave(match, seat, why, now):
@@ -824,10 +841,10 @@ def _leave(match, seat, why, now):
         integrity.reseal(match, seats)
         match.save()
         transaction.on_commit(partial(match_changed.send, sender=Match, match_id=match.pk, version=match.version,
-                                      notices=[], machine_due=None))
+                                      notices=[], machine_to_move=False, ended=True))
         return
     if state.pending.player == seat.seat:
-        match.deadline = now + BOT_DELAY
+        match.deadline = now + MACHINE_GRACE
         match.reminded = False
     integrity.reseal(match, seats)
     match.save()
@@ -961,7 +978,7 @@ def on_deadline(match_id, version, now=None):
             seat.level = match.timeout_level
             seat.save(update_fields=["controller", "level"])
             seats = list(match.seats.select_related("user"))
-            match.deadline = now + BOT_DELAY
+            match.deadline = now + MACHINE_GRACE
             match.reminded = False
             integrity.reseal(match, seats)
             match.save(update_fields=["deadline", "reminded", "changed", "seal"])
@@ -986,7 +1003,7 @@ def remind(match_id, now=None):
         match.save(update_fields=["reminded", "changed"])
         notices = notify.reminder(match, seat.user, match.version)
         transaction.on_commit(partial(match_changed.send, sender=Match, match_id=match.pk, version=match.version,
-                                      notices=notices, machine_due=None))
+                                      notices=notices, machine_to_move=False))
 
 
 def replay(match):

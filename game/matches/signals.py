@@ -2,7 +2,7 @@
 without the services importing the queue."""
 from django.dispatch import Signal
 
-# Sent after commit with match_id, version, notices (TurnNotice ids to email now), machine_due (seconds until a
-# bot's or a departed seat's move is due, or None) and turn_to (the user who gained the turn with this change, to be
-# noted and told by the queue, or None).
+# Sent after commit with match_id, version, notices (TurnNotice ids to email now), machine_to_move (a bot or a
+# departed seat is to move and no machine task plays it yet: the queue starts one now), turn_to (the user who gained
+# the turn with this change, to be noted and told by the queue, or None) and ended (the match is over: rate it).
 match_changed = Signal()

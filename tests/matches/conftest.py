@@ -19,6 +19,18 @@ def quick_polls(settings):
 
 
 @pytest.fixture
+def queue_without_worker():
+    """Tasks are queued (in memory) and nothing runs them: what a change leaves for the queue stays undone."""
+    from huey.contrib.djhuey import HUEY
+    from huey.storage import MemoryStorage
+
+    HUEY.immediate = False
+    HUEY.storage = MemoryStorage("wyrmdex-test-no-worker")
+    yield HUEY.storage
+    HUEY.immediate = True
+
+
+@pytest.fixture
 def make_user(db):
     def make(name):
         return get_user_model().objects.create_user(name, password="a-long-test-password")

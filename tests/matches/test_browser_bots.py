@@ -1,11 +1,11 @@
 """Play now in headless Chromium: one click on the home page starts a game against the Automa or against bots, and
 the person plays it to the final score by clicking. The bots' moves are made by the task queue's own worker (in
-this process, as `dev.py serve` runs it), after their delay; the person's choices are made by a seeded random
-player reading the legal options, and clicked on the page like anyone would.
+this process, as `dev.py serve` runs it), as soon as it is their turn; the person's choices are made by a seeded
+random player reading the legal options, and clicked on the page like anyone would.
 
 Set WYRMDEX_SCREENSHOTS to a folder to keep screenshots of each page for a person to look at."""
+import re
 import time
-from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -24,9 +24,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def worker(monkeypatch):
-    """The queue's consumer in this process's threads, with bots moving after a tenth of a second."""
-    monkeypatch.setattr(services, "BOT_DELAY", timedelta(seconds=0.1))
+def worker():
+    """The queue's consumer in this process's threads, as `dev.py serve` runs it."""
     HUEY.immediate = False
     HUEY.storage = MemoryStorage("wyrmdex-test-bots")
     yield queue.start_in_process(workers=1, periodic=False, initial_delay=0.05, max_delay=0.2)
@@ -107,7 +106,24 @@ def test_one_click_starts_a_solo_game_against_the_automa_played_to_the_final_sco
     shot(browser, "solo-end-phone")
 
 
+# Each text the board's "moves since you looked" bar shows, kept across the page's reloads in sessionStorage.
+WATCH_STEPS = """
+document.addEventListener("DOMContentLoaded", () => {
+  const bar = document.getElementById("replay-bar");
+  if (!bar) return;
+  new MutationObserver(() => {
+    const where = document.getElementById("catch-up-where");
+    if (!where) return;
+    const seen = JSON.parse(sessionStorage.getItem("steps") || "[]");
+    if (seen[seen.length - 1] !== where.textContent) seen.push(where.textContent);
+    sessionStorage.setItem("steps", JSON.stringify(seen));
+  }).observe(bar, {childList: true, subtree: true, characterData: true});
+});
+"""
+
+
 def test_a_three_player_game_against_two_bots_is_played_to_the_end(browser, live_server, catalogue, worker):
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_STEPS})
     get_user_model().objects.create_user("ben", password=PASSWORD)
     base = live_server.url
     sign_in(browser, base, "ben", "/")
@@ -127,6 +143,13 @@ def test_a_three_player_game_against_two_bots_is_played_to_the_end(browser, live
     bots_moved = match.decisions.filter(seat__in=[1, 2]).count()
     assert bots_moved > 40  # every bot decision was the worker's: nobody else decides for seats 1 and 2
     assert services.replay(match).to_json() == match.state
+    # The bots' runs of moves were shown one by one, each named with its bot and what it did.
+    steps = browser.execute_script("return JSON.parse(sessionStorage.getItem('steps') || '[]')")
+    assert len(steps) >= 5
+    pattern = re.compile(r"Move (\d+) of (\d+) · Bot \((greedy|random)\): \S")
+    assert all(pattern.match(step) for step in steps), steps
+    numbers = [int(pattern.match(step)[1]) for step in steps]
+    assert any(b == a + 1 for a, b in zip(numbers, numbers[1:]))  # a run of several moves, stepped in order
     browser.refresh()
     assert "Bot (greedy)" in text_of(browser, "#final-scores")
     shot(browser, "bots-end-phone")

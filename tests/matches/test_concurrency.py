@@ -113,7 +113,8 @@ def _wait_until_blocked_on_a_lock(timeout=10.0):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_decision_that_waited_for_the_lock_while_its_player_resigned_is_refused(catalogue, alice, bob, carol):
+def test_a_decision_that_waited_for_the_lock_while_its_player_resigned_is_refused(catalogue, alice, bob, carol,
+                                                                                  queue_without_worker):
     """The seats are read in the match's locking query: a decision that waited for the lock while its player
     resigned must see the seat as it is now (out), not as the statement began (PostgreSQL), and store nothing."""
     from django.db import transaction
@@ -126,6 +127,8 @@ def test_a_decision_that_waited_for_the_lock_while_its_player_resigned_is_refuse
     seat, _, options = pending(match)
     mover = Match.objects.get(pk=match.pk).seats.get(seat=seat).user
     outcome = []
+    # The departed seat's passes are the queue's to make (queue_without_worker): the match stays as the
+    # resignation left it.
 
     def decide():
         try:

@@ -77,8 +77,8 @@ def test_timeout_forfeit_in_a_bigger_match_leaves_the_seat_passing(catalogue, al
     match = Match.objects.get(pk=match.pk)
     assert match.status == Match.Status.PLAYING
     assert match.seats.get(seat=late).out == MatchSeat.Out.TIMEOUT
-    # The departed seat is still to move: its move is due after the bots' short delay, and the sweep takes it.
-    assert match.to_move == late and match.deadline == moment + services.BOT_DELAY
+    # The departed seat is still to move: its move is queued at once, and the sweep takes it should the queue lose it.
+    assert match.to_move == late and match.deadline == moment + services.MACHINE_GRACE
     state = services.load_state(match)
     options = list(state.pending.options)
     services.sweep(later(match))
@@ -119,17 +119,23 @@ def test_a_seat_played_by_a_bot_refuses_its_person(api_as, catalogue, alice, bob
 
 def test_bot_moves_are_idempotent_and_ignore_a_stale_version(catalogue, alice, bob):
     match = two_player(alice, bob, on_timeout="bot")
+    bot = match.to_move
     services.sweep(later(match))
-    assert services.machine_move(match.pk, 0) is True
-    # A duplicated or late task for version 0 does nothing now that the match is at version 1.
-    assert services.machine_move(match.pk, 0) is False
-    assert Match.objects.get(pk=match.pk).version == 1
+    made = services.machine_move(match.pk, 0)
+    match = Match.objects.get(pk=match.pk)
+    # One task plays the bot's whole run: every decision it stored is the bot's, and then the person is to move.
+    assert made >= 1 and match.version == made
+    assert set(match.decisions.values_list("seat", flat=True)) == {bot}
+    assert match.to_move != bot
+    # A duplicated or late task for version 0 does nothing now that the match has moved on.
+    assert services.machine_move(match.pk, 0) == 0
+    assert Match.objects.get(pk=match.pk).version == made
 
 
 def test_a_machine_move_never_decides_for_a_person(catalogue, alice, bob):
     match = two_player(alice, bob)
     before = snapshot(match.pk)
-    assert services.machine_move(match.pk, 0) is False
+    assert services.machine_move(match.pk, 0) == 0
     services.on_deadline(match.pk, 0)  # the deadline is days away: nothing happens
     assert snapshot(match.pk) == before
 
