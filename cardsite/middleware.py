@@ -150,7 +150,8 @@ def _sign_paths():
 
 
 def _buckets(request):
-    """(limit name, who) pairs this request counts against."""
+    """(limit name, who) pairs a sign-in or sign-up counts against (none for a safe method); None for any other
+    unsafe request: a write or a try, counted once its view is known."""
     if request.method not in UNSAFE_METHODS:
         return []
     address = "addr:" + client_address(request)
@@ -159,10 +160,24 @@ def _buckets(request):
         return [("sign_in", address)]
     if request.path == sign_up:
         return [("sign_up", address)]
+    return None  # a write or a try: counted once the view is known (RateLimitMiddleware.process_view)
+
+
+def _client(request):
+    """Whom a write counts against: a signed-in player (not a guest: its address), else the address."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or _guest_session(request, user):
-        return [("write", address)]
-    return [("write", f"user:{user.pk}")]
+        return "addr:" + client_address(request)
+    return f"user:{user.pk}"
+
+
+def limit_of(view_func, request):
+    """The limit a view's unsafe requests count against: `write` unless the view says otherwise in `rate_limit`
+    ("try" for a request that works something out and stores nothing, as a preview), or a function of the request
+    that says which."""
+    view_class = getattr(view_func, "view_class", None) or getattr(view_func, "cls", None)
+    limit = getattr(view_class, "rate_limit", None) or getattr(view_func, "rate_limit", None) or "write"
+    return limit(request) if callable(limit) else limit
 
 
 GUEST_SESSION_KEY = "wyrmdex_guest"  # game/matches/guests.py notes a guest's session so (read here without a query)
@@ -185,9 +200,30 @@ def _window(name, now):
     return limit, window, slot, max(1, int((slot + 1) * window - now + 0.999))
 
 
-def _refusal(limit, window, wait):
-    return TooManyRequests(f"too many requests of this kind ({limit} per {window} seconds); "
-                           f"try again in {wait} seconds", retry_after=wait)
+# What each limit counts, in words for the refusal: "Too many <this> ...".
+LIMIT_WORDS = {
+    "sign_in": "sign-in attempts from your address",
+    "sign_in_username": "failed sign-ins to this account from new addresses",
+    "sign_up": "new accounts from your address",
+    "write": "changes sent (moves, chats, saves and other writes)",
+    "try": "tries sent (previews of a choice, analyses and card checks)",
+    "guest": "new guest players from your address",
+}
+
+
+def _span(seconds):
+    for unit, size in (("hour", 3600), ("minute", 60), ("second", 1)):
+        if seconds % size == 0:
+            n = seconds // size
+            return unit if n == 1 else f"{n} {unit}s"
+    return f"{seconds} seconds"
+
+
+def _refusal(name, limit, window, wait):
+    what = LIMIT_WORDS.get(name, "requests of this kind")
+    return TooManyRequests(f"Too many {what}: this site takes at most {limit} every {_span(window)}. "
+                           f"Nothing was done; wait {wait} second{'' if wait == 1 else 's'} and try again.",
+                           retry_after=wait)
 
 
 def count(name, who, now=None):
@@ -210,7 +246,7 @@ def hit(name, who, now=None):
     now = time.time() if now is None else now
     limit, window, _, wait = _window(name, now)
     if count(name, who, now) > limit:
-        raise _refusal(limit, window, wait)
+        raise _refusal(name, limit, window, wait)
 
 
 # --- sign-in: guesses at one account from many addresses ----------------------------------------------------------
@@ -240,7 +276,7 @@ def check_account(address, username, now=None):
     limit, window, slot, wait = _window("sign_in_username", now)
     if (cache.get(rate_key("sign_in_username", account_key(username), slot), 0) >= limit
             and not cache.get(_known_key(address, username))):
-        raise _refusal(limit, window, wait)
+        raise _refusal("sign_in_username", limit, window, wait)
 
 
 def sign_in_failed(sender, credentials, request=None, **kwargs):
@@ -266,7 +302,7 @@ class RateLimitMiddleware:
 
     def __call__(self, request):
         try:
-            for name, who in _buckets(request):
+            for name, who in _buckets(request) or []:
                 hit(name, who)
             if request.method in UNSAFE_METHODS and request.path in _sign_paths()[0]:
                 username = request.POST.get("username", "")
@@ -275,6 +311,17 @@ class RateLimitMiddleware:
         except TooManyRequests as exc:
             return error_response(request, exc)
         return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        # Writes and tries, once the view is known: a try (stores nothing) has its own, larger allowance, so
+        # trying choices never uses up the allowance for moves.
+        if _buckets(request) is not None:
+            return None
+        try:
+            hit(limit_of(view_func, request), _client(request))
+        except TooManyRequests as exc:
+            return error_response(request, exc)
+        return None
 
 
 class ErrorPageMiddleware:

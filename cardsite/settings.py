@@ -323,6 +323,9 @@ RATE_LIMITS = {
     "sign_in_username": env_rate("RATE_LIMIT_SIGN_IN_USERNAME", (50, 300)),
     "sign_up": env_rate("RATE_LIMIT_SIGN_UP", (5, 3600)),
     "write": env_rate("RATE_LIMIT_WRITE", (120, 60)),
+    # Tries: requests that work something out and store nothing (a move's preview, the analysis board, the checker,
+    # scoring without saving), so trying choices quickly never uses up the allowance for moves.
+    "try": env_rate("RATE_LIMIT_TRY", (600, 60)),
     # New guests (docs/matches.md, "Guests") per address: each is a user row, so a script must not make them freely.
     "guest": env_rate("RATE_LIMIT_GUEST", (10, 3600)),
 }

@@ -93,6 +93,7 @@ class AnalysisSerializer(serializers.Serializer):
 
 
 class AnalysisView(APIView):
+    rate_limit = "try"  # works out an answer and stores nothing (cardsite/middleware.py)
     authentication_classes = []  # nothing is saved, so no session (and no CSRF token) is needed
     permission_classes = []
 
@@ -148,6 +149,8 @@ class EngineSerializer(serializers.Serializer):
 
 class EngineView(APIView):
     """The strong bot's opinion of the branch's pending decision (game/analysis/service.py `engine`)."""
+
+    rate_limit = "try"  # works out an answer and stores nothing (cardsite/middleware.py)
 
     authentication_classes = []
     permission_classes = []

@@ -35,6 +35,8 @@ def sheet_json(sheet, request):
 class ScoreView(APIView):
     """Score a sheet without saving it."""
 
+    rate_limit = "try"  # works out an answer and stores nothing (cardsite/middleware.py)
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
                    examples=[OpenApiExample("Two players, quick mode", value=EXAMPLE, request_only=True)],
                    summary="Score a table game (quick totals or card by card)")

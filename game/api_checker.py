@@ -25,6 +25,7 @@ EXAMPLE = {
 
 
 class CheckerView(APIView):
+    rate_limit = "try"  # works out an answer and stores nothing (cardsite/middleware.py)
     authentication_classes = []  # nothing is saved, so no session (and no CSRF token) is needed
     permission_classes = []
 

@@ -113,6 +113,11 @@ def calculator(request):
     return render(request, "game/calculator.html", context, status=status)
 
 
+# The running totals the page asks for while a sheet is typed work something out and store nothing: a try, not a write
+# (cardsite/middleware.py).
+calculator.rate_limit = lambda request: "try" if "preview" in request.POST else "write"
+
+
 def _mats(sheet):
     """Card mode: each player's dragons cave by cave, named as the catalogue names them now."""
     if sheet.mode != ScoreSheet.Mode.CARD:

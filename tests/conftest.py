@@ -94,7 +94,7 @@ def generous_rate_limits():
 
     generous = override_settings(RATE_LIMITS={"sign_in": (100000, 60), "sign_in_username": (100000, 60),
                                               "sign_up": (100000, 60), "write": (100000, 60),
-                                              "guest": (100000, 60)})
+                                              "try": (100000, 60), "guest": (100000, 60)})
     generous.enable()
     yield
     generous.disable()

@@ -24,7 +24,7 @@ WINDOW = 10**9
 @pytest.fixture
 def low_limits(settings):
     settings.RATE_LIMITS = {"sign_in": (3, WINDOW), "sign_in_username": (5, WINDOW), "sign_up": (2, WINDOW),
-                            "write": (4, WINDOW)}
+                            "write": (4, WINDOW), "try": (6, WINDOW)}
 
 
 def sign_in(client, username, address="10.0.0.1", password="wrong"):
@@ -40,7 +40,7 @@ def test_sign_in_is_limited_per_address_with_retry_after(visitor, user, low_limi
     refused = sign_in(visitor, "mallory")
     assert refused.status_code == 429
     assert 1 <= int(refused["Retry-After"]) <= WINDOW
-    assert "too many requests" in refused.content.decode()
+    assert "Too many sign-in attempts from your address" in refused.content.decode()
     assert sign_in(visitor, "mallory", address="10.0.0.2").status_code == 200
 
 
@@ -100,23 +100,52 @@ def test_sign_up_is_limited_per_address(visitor, low_limits, django_user_model):
     assert not django_user_model.objects.filter(username="new2").exists()
 
 
+def save_sheet(client, **extra):
+    """A write: a scored sheet saved (it gets a permalink)."""
+    from game.api_calculator import EXAMPLE
+
+    return client.post("/api/calculator/sheets/", json.dumps(EXAMPLE), content_type="application/json", **extra)
+
+
 def test_api_writes_are_limited_with_the_one_error_shape(visitor, catalogue, low_limits):
-    body = json.dumps({"card": "Smirking Ridgeback"})
     for _ in range(4):
+        assert save_sheet(visitor).status_code == 201
+    refused = save_sheet(visitor)
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) >= 1
+    body = refused.json()
+    assert body["code"] == "rate_limited" and body["field"] is None
+    # In words: what was counted, the allowance, that nothing happened and how long to wait.
+    assert body["detail"].startswith("Too many changes sent (moves, chats, saves and other writes): this site "
+                                     "takes at most 4 every ")
+    assert f"Nothing was done; wait {refused['Retry-After']} second" in body["detail"]
+    assert visitor.get("/api/calculator/history/").status_code in (200, 403)  # reads are not writes
+
+
+def test_tries_have_their_own_allowance_and_leave_the_writes_alone(visitor, catalogue, low_limits):
+    body = json.dumps({"card": "Smirking Ridgeback"})
+    for _ in range(6):
         assert visitor.post("/api/checker/", body, content_type="application/json").status_code == 200
     refused = visitor.post("/api/checker/", body, content_type="application/json")
     assert refused.status_code == 429
-    assert int(refused["Retry-After"]) >= 1
-    assert refused.json()["code"] == "rate_limited" and refused.json()["field"] is None
-    assert visitor.get("/api/checker/?card=Smirking+Ridgeback").status_code == 200  # reads are not writes
+    assert refused.json()["detail"].startswith("Too many tries sent (previews of a choice, analyses and card checks)")
+    assert visitor.get("/api/checker/?card=Smirking+Ridgeback").status_code == 200  # reads count against nothing
+    # The writes' allowance is untouched by all those tries.
+    for _ in range(4):
+        assert save_sheet(visitor).status_code == 201
+
+
+def test_the_score_pads_running_totals_are_tries(visitor, catalogue, low_limits):
+    for _ in range(6):
+        assert visitor.post("/calculator/", {"preview": "1", "players": "2"}).status_code == 200
+    assert visitor.post("/calculator/", {"preview": "1", "players": "2"}).status_code == 429
+    assert save_sheet(visitor).status_code == 201
 
 
 def test_a_signed_in_players_writes_count_against_the_player(signed_in, catalogue, low_limits):
-    body = json.dumps({"card": "Smirking Ridgeback"})
     for i in range(4):
-        signed_in.post("/api/checker/", body, content_type="application/json", REMOTE_ADDR=f"10.0.3.{i}")
-    assert signed_in.post("/api/checker/", body, content_type="application/json",
-                          REMOTE_ADDR="10.0.3.99").status_code == 429
+        assert save_sheet(signed_in, REMOTE_ADDR=f"10.0.3.{i}").status_code == 201
+    assert save_sheet(signed_in, REMOTE_ADDR="10.0.3.99").status_code == 429
 
 
 def test_the_window_says_how_long_to_wait(settings):
