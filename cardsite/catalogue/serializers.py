@@ -34,8 +34,11 @@ def render_html(abilities, card):
 
 
 def _card_facts(obj):
+    """What the renderer reads of a card besides its abilities, as the loader gives it (`loader.record_of`): a
+    dragon's printed VP among them, or its end-game ability would read as a guild row's ("Score", not "Score an
+    extra") and differ from `ability_text`."""
     facts = {"ability_text": obj.ability_text}
-    for field in ("feeds_on", "training", "free_if"):
+    for field in ("vp", "feeds_on", "training", "free_if"):
         if hasattr(obj, field):
             facts[field] = getattr(obj, field)
     return facts

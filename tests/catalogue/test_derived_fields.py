@@ -46,3 +46,25 @@ def test_slugs_tell_printings_apart(catalogue):
     assert Dragon.objects.get(number=119, printing=Printing.ORIGINAL).slug == "119-chameleon-coatl"
     assert Dragon.objects.get(number=119, printing=Printing.UPDATED).slug == "119-chameleon-coatl-updated"
     assert CaveCard.objects.get(number=50, printing=Printing.UPDATED).slug == "cave-50-updated"
+
+
+def _words(html):
+    """The words a reader meets in the ability's HTML: tags dropped, an icon read by its text alternative."""
+    import re
+    from html import unescape
+
+    html = re.sub(r'<[^>]*\b(?:alt|aria-label)="([^"]*)"[^>]*>', r" \1 ", html)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_the_html_of_every_ability_says_what_its_text_says(catalogue):
+    """The card page and the API's `ability_html` are rendered from the same facts as `ability_text`: a dragon's
+    end-game ability reads "an extra" in both (card 39 once read "Score 2 VP" on its page)."""
+    from cardsite.catalogue.serializers import card_html
+
+    cards = list(Dragon.objects.all()) + list(CaveCard.objects.all())
+    differ = [(c.number, c.ability_text, _words(card_html(c))) for c in cards
+              if " ".join(c.ability_text.split()) != _words(card_html(c))]
+    assert not differ, differ[:3]
+    weary = Dragon.objects.get(number=39)
+    assert "Score an extra 2 VP" in weary.ability_text and "Score an extra 2 VP" in _words(card_html(weary))
