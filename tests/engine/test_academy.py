@@ -105,3 +105,22 @@ def test_a_guild_gain_counted_as_zero_moves_no_one_on_the_guild():
     fire(st, {"do": "gain", "item": "guild", "count": 2})
     answer_all(st)
     assert st.players[0].guild == before + 2
+
+
+def test_a_paid_training_box_is_told_after_its_payment():
+    """The story of a paid box reads as it happens at the table: the milk is paid, then the box is covered; a free
+    training has nothing to pay and is told at once."""
+    cat = make_catalogue([dragon(1, "Trainee", size="fledgling", vp=0, training=["milk", "meat"],
+                                 expansion="academy")])
+    st = position(cat, [seat(cat, res=(0, 0, 0, 2), mat={0: 0}), seat(cat)], academy=True)
+    st.events = []
+    fire(st, {"do": "train"})
+    answer_all(st)
+    told = [(e["e"], e.get("item"), e.get("tokens")) for e in st.events if e["e"] in ("paid", "trained")]
+    assert told == [("paid", "milk", None), ("trained", None, 1)]
+    assert st.players[0].spaces[0].tokens == 1 and st.players[0].res[3] == 1
+
+    st.events = []
+    fire(st, {"do": "train", "free": True})
+    answer_all(st)
+    assert [(e["e"], e.get("tokens")) for e in st.events if e["e"] in ("paid", "trained")] == [("trained", 2)]

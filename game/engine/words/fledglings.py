@@ -17,11 +17,23 @@ def _trainable(st, frame, node):
     return out
 
 
+def _trained(st, task, node, p, space, index, card):
+    """The box is covered now; the story tells it once it is paid for (a paid box's payment runs next, and the task
+    comes back to tell it), so the log reads "paid 1 milk", then "trained"."""
+    told = {"p": p, "dragon": space.dragon, "space": index, "tokens": space.tokens, "of": len(card.training)}
+    if node.get("free") or node.get("full"):
+        st.emit("trained", **told)
+    else:
+        task["told"] = told
+
+
 @word("train")
 def train(st, task, frame):
     node = task["e"]
     p = frame["p"]
     spaces = st.players[p].spaces
+    if "told" in task:  # back from paying for a box: now it is trained
+        st.emit("trained", **task.pop("told"))
     if "left" not in task:
         task["left"] = amount(st, frame, node.get("count", 1))
         task["done"] = 0
@@ -44,7 +56,7 @@ def train(st, task, frame):
                 space.tokens = len(card.training)
             else:
                 space.tokens += 1
-            st.emit("trained", p=p, dragon=space.dragon, space=index, tokens=space.tokens, of=len(card.training))
+            _trained(st, task, node, p, space, index, card)
             if node.get("as"):
                 set_var(frame, node["as"], covered)
             task["done"] += 1
@@ -68,7 +80,7 @@ def train(st, task, frame):
                 space.tokens = len(card.training)
             else:
                 space.tokens += 1
-            st.emit("trained", p=p, dragon=space.dragon, space=index, tokens=space.tokens, of=len(card.training))
+            _trained(st, task, node, p, space, index, card)
             if node.get("as"):
                 set_var(frame, node["as"], covered)
             task["left"] -= 1
