@@ -15,8 +15,7 @@ but an outage: a 503 with Retry-After, wherever it is raised (a view, or a middl
 import logging
 import sys
 
-from django.core.exceptions import PermissionDenied
-from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.exceptions import PermissionDenied, ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -24,8 +23,7 @@ from django.template.loader import render_to_string
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
-from rest_framework.views import set_rollback
+from rest_framework.views import exception_handler as drf_exception_handler, set_rollback
 
 from cardsite.catalogue.query import QueryError
 from cardsite.errors import (

@@ -3,8 +3,8 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardsite.errors import InvalidField
 from cardsite.catalogue.serializers import RulingSerializer
+from cardsite.errors import InvalidField
 
 from .rules import anchor_ids, rulings
 

@@ -2,8 +2,19 @@
 from django.urls import path, register_converter
 
 from . import (
-    api_analysis, api_calculator, api_checker, api_matches, api_records, api_rules, views_accounts, views_analysis,
-    views_calculator, views_checker, views_matches, views_records, views_rules,
+    api_analysis,
+    api_calculator,
+    api_checker,
+    api_matches,
+    api_records,
+    api_rules,
+    views_accounts,
+    views_analysis,
+    views_calculator,
+    views_checker,
+    views_matches,
+    views_records,
+    views_rules,
 )
 from .matches.ids import MatchIdConverter
 

@@ -15,8 +15,7 @@ from game.checker.errors import CheckerInputError
 from game.checker.services import choices, current_cards
 from game.engine.view import view_for
 from game.language.vocabulary import CAVES
-from game.matches import access
-from game.matches import services as match_services
+from game.matches import access, services as match_services
 from game.matches.errors import MatchError
 
 MAX_URL_POSITION = 20000

@@ -2,8 +2,7 @@
 from django.shortcuts import render
 from django.views.decorators.gzip import gzip_page
 
-from .rules import SECTIONS, Term, present_rulings
-from .rules import rulings as rulings_data
+from .rules import SECTIONS, Term, present_rulings, rulings as rulings_data
 
 
 @gzip_page  # a public page: docs/deploy.md says which pages are compressed and why

@@ -33,7 +33,7 @@ def main():
     parser.add_argument("--academy", action="store_true")
     args = parser.parse_args()
     cat = load_fixtures(ROOT / "fixtures")
-    print(f"| level | games | Automa VP (95 % CI) | player VP | Automa wins | games/s (CPU) |")
+    print("| level | games | Automa VP (95 % CI) | player VP | Automa wins | games/s (CPU) |")
     print("| --- | --- | --- | --- | --- | --- |")
     for ravel in (False, True):
         for level in (1, 2, 3):

@@ -16,8 +16,8 @@ import json
 import os
 import platform
 import random
-import subprocess
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path

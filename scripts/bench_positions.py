@@ -15,8 +15,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.engine.agents import RandomAgent  # noqa: E402
 from game.engine.catalogue import load_fixtures  # noqa: E402
-from game.engine.position import (export_position, load_position, position_from_text,  # noqa: E402
-                                  position_to_text)
+from game.engine.position import export_position, load_position, position_from_text, position_to_text  # noqa: E402
 from game.engine.state import GameState  # noqa: E402
 
 

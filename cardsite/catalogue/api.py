@@ -30,7 +30,11 @@ from cardsite import api_errors
 from cardsite.catalogue import card_index, catalogue_version, filters, query
 from cardsite.catalogue.models import CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing
 from cardsite.catalogue.serializers import (
-    CaveCardSerializer, DragonSerializer, ExpansionSerializer, GuildTileSerializer, ObjectiveTileSerializer,
+    CaveCardSerializer,
+    DragonSerializer,
+    ExpansionSerializer,
+    GuildTileSerializer,
+    ObjectiveTileSerializer,
 )
 
 MAX_PAGE_SIZE = 200

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 from django.db import connection, connections
 
-from cardsite.catalogue import models as m
-from cardsite.catalogue import catalogue_version, query, search
+from cardsite.catalogue import catalogue_version, models as m, query, search
 
 logger = logging.getLogger(__name__)
 _ALNUM_RUN = re.compile(r"[^\W_]+")

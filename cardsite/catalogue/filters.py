@@ -11,7 +11,16 @@ from rest_framework.exceptions import ValidationError
 
 from cardsite.catalogue import card_index, query, search
 from cardsite.catalogue.models import (
-    CAVES, AbilityKind, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing, Size, Trait,
+    CAVES,
+    AbilityKind,
+    CaveCard,
+    Dragon,
+    Expansion,
+    GuildTile,
+    ObjectiveTile,
+    Printing,
+    Size,
+    Trait,
 )
 from game.language.vocabulary import CAVE_DISPLAY, FEEDS_ON, PRINTED_COST_ITEMS
 

@@ -17,7 +17,6 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from game.language import render
-from game.language.vocabulary import COST_ITEMS as PAYABLE, FEEDS_ON
 from game.language.schema import (
     PRINTED_KINDS,
     EffectSchemaError,
@@ -26,6 +25,7 @@ from game.language.schema import (
     validate,
     validate_abilities,
 )
+from game.language.vocabulary import COST_ITEMS as PAYABLE, FEEDS_ON
 
 from . import catalogue_version
 from .models import (

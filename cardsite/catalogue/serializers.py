@@ -9,7 +9,6 @@ from cardsite.catalogue.search import effect_words
 from game.language.vocabulary import PRINTED_KINDS
 from game.rules import rulings
 
-
 _rendered = {}
 
 

@@ -1,6 +1,6 @@
 """URLs of the card catalogue: API, search pages and card pages."""
-from django.urls import include, path
 from csp.decorators import csp_replace
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 

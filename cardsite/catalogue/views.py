@@ -8,7 +8,17 @@ from django.views.decorators.gzip import gzip_page
 
 from cardsite.catalogue import card_index, filters, query, search
 from cardsite.catalogue.models import (
-    CAVES, COST_ITEMS, AbilityKind, CaveCard, Dragon, Expansion, GuildTile, ObjectiveTile, Printing, Size, Trait,
+    CAVES,
+    COST_ITEMS,
+    AbilityKind,
+    CaveCard,
+    Dragon,
+    Expansion,
+    GuildTile,
+    ObjectiveTile,
+    Printing,
+    Size,
+    Trait,
 )
 from cardsite.catalogue.serializers import CaveCardSerializer, DragonSerializer, card_html
 from game.language.vocabulary import CAVE_DISPLAY, CAVE_SHORT

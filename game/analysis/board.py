@@ -13,8 +13,7 @@ from django.utils.crypto import salted_hmac
 
 from game.engine.decisions import MalformedDecision
 from game.engine.model import COLUMNS
-from game.engine.position import FORMAT as POSITION_FORMAT
-from game.engine.position import PositionError, build_position, load_position
+from game.engine.position import FORMAT as POSITION_FORMAT, PositionError, build_position, load_position
 from game.engine.state import GameState
 from game.language.vocabulary import CAVE_INDEX, CAVES, RESOURCES
 

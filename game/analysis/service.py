@@ -26,9 +26,9 @@ from game.engine.model import COLUMNS
 from game.engine.position import export_position
 from game.engine.scoring import CATEGORIES, base_breakdown, guild_marker_vp, objective_vp
 from game.engine.view import events_for, view_for
-from game.matches.present import drawing
 from game.language.events import Names, render_event, render_event_html
 from game.language.vocabulary import CAVE_NAMES, CAVES, RESOURCES, SCORE_CATEGORY_NAMES, automa_score_names
+from game.matches.present import drawing
 from game.rules import rules_anchor, rulings
 
 from . import board

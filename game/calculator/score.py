@@ -5,14 +5,13 @@ objective places with friendly ties, guild squares, leftovers and the tiebreak. 
 sheet's dragons and cave cards become `Player` spaces, its answers to end-game choices become the engine's answers,
 and the engine's breakdown becomes the calculator's ten categories.
 """
-from game.engine import automa as solo
-from game.engine import scorepad, scoring
+from game.engine import automa as solo, scorepad, scoring
 from game.engine.catalogue import CAVE_INDEX, RESOURCES
+from game.engine.model import COLUMNS, Player
+from game.engine.scoring import objective_places
 from game.language.render import render_effect
 from game.language.walk import counters
 from game.tiebreak import tie_words
-from game.engine.model import COLUMNS, Player
-from game.engine.scoring import objective_places
 
 from ..models import CATEGORIES
 

@@ -2,9 +2,9 @@
 from django.db import transaction
 from django.db.models import Avg, Count, Q
 
-from ..models import CATEGORIES, ScoreEntry, ScoreSheet
 from game.engine import scoring
 
+from ..models import CATEGORIES, ScoreEntry, ScoreSheet
 from . import lookups
 from .score import score_sheet
 from .sheet import SheetInvalid, clean_sheet

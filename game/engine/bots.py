@@ -24,13 +24,13 @@ import math
 import random
 import time
 
+from ..language.vocabulary import RES_INDEX
 from . import automa
 from .agents import RandomAgent
 from .determinize import determinize
 from .model import COLUMNS
 from .scoring import base_breakdown, guild_marker_vp, objective_places, objective_vp
 from .view import objective_counts
-from ..language.vocabulary import RES_INDEX
 
 LEVELS = ("random", "greedy", "strong")
 

@@ -15,7 +15,6 @@ import random
 from . import automa as solo
 from .rng import Rng
 
-
 TRIES = 20  # samples tried before the pending player's own hand is kept as it is
 
 

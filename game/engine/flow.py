@@ -10,8 +10,7 @@ from itertools import chain, combinations, combinations_with_replacement
 
 from ..language.vocabulary import CAVE_NAMES, RESOURCES
 from ..language.walk import asks_first
-from . import automa as solo
-from . import interpreter as fx
+from . import automa as solo, interpreter as fx
 from .decisions import Option
 from .exchange import do_exchange, exchange_options
 from .interpreter import push_ability

@@ -7,8 +7,28 @@ answer in task["a"]. Importing this module registers every word.
 """
 from . import words  # noqa: F401  (registers every word of the language)
 from .runtime import (  # noqa: F401  (the interpreter's public door: callers read these as fx.<name>)
-    CAN, NO, WORDS, YES, YES_NO, amount, can, count, dragon_matches, get_var, here, new_frame, possible,
-    push_ability, push_fx, push_then, scope_spaces, set_var, targets, test, then_if_done, word,
+    CAN,
+    NO,
+    WORDS,
+    YES,
+    YES_NO,
+    amount,
+    can,
+    count,
+    dragon_matches,
+    get_var,
+    here,
+    new_frame,
+    possible,
+    push_ability,
+    push_fx,
+    push_then,
+    scope_spaces,
+    set_var,
+    targets,
+    test,
+    then_if_done,
+    word,
 )
 from .tasks import task
 

@@ -5,10 +5,10 @@ and queuing effects and abilities on the state's stack.
 Frames hold what an ability knows while it runs: whose it is (`p`), the dragon it belongs to (`src`, so `here`
 follows the card if it moves), the cave a mat icon sits in, and the variables bound with `as`.
 """
-from .catalogue import CAVE_INDEX, RES_INDEX
-from .decisions import Option
 from ..language.vocabulary import SIZE_SET, TRAITS
 from ..language.words import IF_DONE, declared
+from .catalogue import CAVE_INDEX, RES_INDEX
+from .decisions import Option
 from .model import COLUMNS
 
 WORDS = {}

@@ -1,9 +1,9 @@
 """Scoring one mat without playing (the score calculator): the mat is built from anything, and end-game abilities
 that need choices take them from `choices` instead of asking."""
+from ..language.words import BUYS, IF_DONE
 from . import interpreter as fx
 from .catalogue import RES_INDEX
 from .model import Player
-from ..language.words import BUYS, IF_DONE
 from .scoring import CATEGORIES, base_breakdown, guild_marker_vp, objective_vp, visible_dragons
 from .state import GameState
 from .words.items import can_pay

@@ -10,9 +10,11 @@ from typing import NamedTuple
 
 from ..language.vocabulary import CAVE_NAMES, RESOURCES
 from ..language.walk import asks_first
-from . import automa as solo
-from . import flow  # noqa: F401  (registers the game's tasks, and through it every word)
-from . import interpreter as fx
+from . import (
+    automa as solo,
+    flow,  # noqa: F401  (registers the game's tasks, and through it every word)
+    interpreter as fx,
+)
 from .decisions import IllegalDecision, MalformedDecision, Option, Pending
 from .exchange import resources_cover
 from .interpreter import push_ability

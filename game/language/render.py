@@ -11,8 +11,17 @@ reads "..., then ...", `pay` reads "pay ... to ...".
 import html
 import re
 
-from .vocabulary import (ABILITY_KINDS, CAVE_DISPLAY, ITEMS, KIND_ADJECTIVES, KIND_LABELS, RESOURCES, SIZE_SET, SOURCES,
-                         TRAITS)
+from .vocabulary import (
+    ABILITY_KINDS,
+    CAVE_DISPLAY,
+    ITEMS,
+    KIND_ADJECTIVES,
+    KIND_LABELS,
+    RESOURCES,
+    SIZE_SET,
+    SOURCES,
+    TRAITS,
+)
 from .words import BUYS, IF_DONE, WORDS, declared, sources
 
 

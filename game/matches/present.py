@@ -10,13 +10,13 @@ from django.urls import reverse
 from game import catalogue
 from game.engine.catalogue import CAVES
 from game.engine.decisions import Option
-from game.language.render import render_abilities, render_counter, render_effect
 from game.engine.state import GameState
 from game.engine.view import events_for, option_json, plain, view_for
 from game.language.events import Names, render_event, render_event_html
+from game.language.render import render_abilities, render_counter, render_effect
 from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES, automa_score_names
-from game.tiebreak import names_list, tie_words
 from game.models import Match
+from game.tiebreak import names_list, tie_words
 
 from . import access, orders, table
 from .errors import InvalidInput, MatchClosed

@@ -26,8 +26,17 @@ from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 
 from . import bots, guests, ids, integrity, notify, orders, seeds, stops
 from .access import no_such_match
-from .errors import (CatalogueNotReady, InvalidInput, MatchClosed, MatchDamaged, MatchError, NotCreator,
-                     NotSeated, NotYourTurn, StaleMatch)
+from .errors import (
+    CatalogueNotReady,
+    InvalidInput,
+    MatchClosed,
+    MatchDamaged,
+    MatchError,
+    NotCreator,
+    NotSeated,
+    NotYourTurn,
+    StaleMatch,
+)
 from .locking import retry_later_when_busy
 from .signals import match_changed
 

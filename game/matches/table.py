@@ -10,9 +10,9 @@ from game import catalogue
 from game.engine.catalogue import CAVES, RESOURCES
 from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.determinize import determinize
-from game.language.render import render_effect
 from game.engine.model import COLUMNS, NEST
 from game.engine.view import view_for
+from game.language.render import render_effect
 from game.models import Match
 
 from .errors import InvalidInput, MatchClosed, NotSeated, NotYourTurn, StaleMatch

@@ -2,8 +2,7 @@
 import pytest
 
 from game.language.vocabulary import SCORE_CATEGORIES
-from tests.analysis.conftest import offered, pick, position, walk, yes
-from tests.analysis.conftest import seat as seat_of
+from tests.analysis.conftest import offered, pick, position, seat as seat_of, walk, yes
 
 pytestmark = pytest.mark.django_db
 

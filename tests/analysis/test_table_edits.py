@@ -3,8 +3,7 @@ supply, cave cards in hand and in the display): each changes what it says, bad i
 nothing changed, and the shared drawing shows nothing a spectator could not see."""
 import pytest
 
-from tests.analysis.conftest import position
-from tests.analysis.conftest import seat as seat_of
+from tests.analysis.conftest import position, seat as seat_of
 
 pytestmark = pytest.mark.django_db
 

@@ -94,8 +94,8 @@ def test_a_saved_card_sheet_lists_each_mat_cave_by_cave(client, catalogue):
 
 
 def test_the_sheets_in_the_docs_score(client, catalogue):
-    from pathlib import Path
     import re
+    from pathlib import Path
 
     docs = (Path(__file__).resolve().parents[2] / "docs" / "calculator.md").read_text()
     sheets = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", docs, re.S) if '"mode"' in block]

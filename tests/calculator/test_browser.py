@@ -4,10 +4,9 @@ import re
 
 import pytest
 
+from game.models import ScoreSheet
 from tests.browser import open_chromium, wait_for
 from tests.calculator.effort import scenario
-
-from game.models import ScoreSheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -3,7 +3,6 @@ from game.engine.decisions import Option
 from game.engine.model import COLUMNS
 from game.engine.position import build_position, export_position, load_position
 from game.language.vocabulary import CAVES, RESOURCES
-
 from tests.engine import invariants
 from tests.engine.helpers import real_catalogue
 

@@ -11,7 +11,6 @@ from game.engine.model import COLUMNS
 from game.engine.position import export_position, load_position
 from game.engine.state import GameState
 from game.language.vocabulary import CAVES
-
 from tests.engine import invariants
 from tests.engine.helpers import real_catalogue
 

@@ -40,8 +40,8 @@ def opponents(st):
     return {k: sum(r[k] for r in rows) for k in AGGREGATES}
 
 
-I, A, R, E = "if_activated", "once_per_round", "when_played", "end_game"
-O = "original"  # no updated printing falls in 184-263
+I, A, R, E = "if_activated", "once_per_round", "when_played", "end_game"  # noqa: E741 (the table's shorthand)
+O = "original"  # noqa: E741 (shorthand) -- no updated printing falls in 184-263
 
 EXACT = {
     # Fledglings, fully trained.

@@ -3,9 +3,8 @@ import json
 
 import pytest
 
-from tests.browser import open_chromium
-
 from cardsite.catalogue.models import Dragon
+from tests.browser import open_chromium
 
 pytestmark = pytest.mark.browser
 

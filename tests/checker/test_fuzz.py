@@ -1,7 +1,6 @@
 """No situation or decision list, however odd, makes the checker fail with anything but a CheckerInputError naming
 a field (which the API turns into a 400)."""
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.checker import resolve
 from game.checker.errors import CheckerInputError

@@ -66,8 +66,10 @@ def test_academy_option_swaps_in_updated_printings():
     cat = real_catalogue()
     base = GameState.new(cat, players=2, seed=3)
     academy = GameState.new(cat, players=2, seed=3, academy=True)
-    numbers = lambda st: sorted((cat.dragons[d].number, cat.dragons[d].printing) for d in st.dragon_deck + [
-        d for p in st.players for d in p.hand] + st.dragon_discard + [d for d in st.display_dragons if d is not None])
+    def numbers(st):
+        cards = st.dragon_deck + [d for p in st.players for d in p.hand] + st.dragon_discard
+        return sorted((cat.dragons[d].number, cat.dragons[d].printing)
+                      for d in cards + [d for d in st.display_dragons if d is not None])
     assert (119, "original") in numbers(base) and (119, "updated") not in numbers(base)
     assert (119, "updated") in numbers(academy) and (119, "original") not in numbers(academy)
     assert len(numbers(base)) == 183 and len(numbers(academy)) == 263

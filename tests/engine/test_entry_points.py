@@ -209,6 +209,7 @@ def test_can_act_says_whether_an_effect_could_do_anything_and_leaves_no_trace():
 
 def test_a_checkpoint_is_plain_data_and_works_for_a_state_saved_without_its_log():
     import json
+
     from game.engine.state import Checkpoint
     st = build_position(CAT, players=[{"resources": {"meat": 4}}, {}], seed=4)
     saved = GameState.from_json(CAT, json.loads(json.dumps(st.to_json())))  # as a match loads it: no log

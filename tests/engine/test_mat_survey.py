@@ -12,12 +12,12 @@ def test_survey_agrees_with_eggs_dragons_and_the_next_spaces_through_random_game
         st = GameState.new(real_catalogue(), players=2, seed=seed, academy=seed % 2 == 1)
         agent = RandomAgent(seed)
         while st.pending is not None:
-            for seat, pl in enumerate(st.players):
+            for who, pl in enumerate(st.players):
                 eggs, dragons, dig, empty = pl.survey()
                 assert eggs == pl.eggs()
                 assert dragons == pl.dragon_count()
-                assert dig == [st.next_unexcavated(seat, cave) for cave in range(3)]
-                assert empty == [st.next_empty(seat, cave) for cave in range(3)]
+                assert dig == [st.next_unexcavated(who, cave) for cave in range(3)]
+                assert empty == [st.next_empty(who, cave) for cave in range(3)]
                 checked += 1
             st.apply(agent.choose(st.pending.options))
     assert checked > 1000

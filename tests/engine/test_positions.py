@@ -8,8 +8,14 @@ import pytest
 
 from game.engine.agents import RandomAgent
 from game.engine.decisions import MalformedDecision
-from game.engine.position import (PositionError, build_position, export_position, load_position, position_from_text,
-                                  position_to_text)
+from game.engine.position import (
+    PositionError,
+    build_position,
+    export_position,
+    load_position,
+    position_from_text,
+    position_to_text,
+)
 from game.engine.state import GameState
 
 from . import invariants

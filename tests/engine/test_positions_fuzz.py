@@ -3,8 +3,7 @@ position that loads gives a game that plays on."""
 import copy
 import json
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.engine.agents import RandomAgent
 from game.engine.position import PositionError, build_position, export_position, load_position

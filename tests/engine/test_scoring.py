@@ -1,7 +1,7 @@
 """Game-end scoring: every category, fledglings, the tiebreak, and scoring a mat without playing."""
 from game.engine.model import Player
-from game.engine.scoring import final_result, rank
 from game.engine.scorepad import score_mat
+from game.engine.scoring import final_result, rank
 
 from .helpers import dragon, make_catalogue, position, seat
 

@@ -25,7 +25,7 @@ BOLD_TWIN = dragon(13, "Bold Twin", trait="aggressive", size="medium", capacity=
 FLEDGLING_TWIN = dict(FLEDGLING, number=14, name="Second Trainee")
 CAT = make_catalogue([SHY, BOLD, MILK_HATCHLING, CARD_HATCHLING, FLEDGLING, GIVER, OPR, *SHY_TWINS, BOLD_TWIN,
                       FLEDGLING_TWIN], [GIFT_CAVE])
-S, B, H, C, F, G, O, S2, S3, S4, B2, F2 = range(12)
+S, B, H, C, F, G, O, S2, S3, S4, B2, F2 = range(12)  # noqa: E741 (the cards' initials)
 
 
 def game(**mine):
@@ -371,8 +371,8 @@ def test_size_sets_and_filled_columns():
 
 
 def test_every_word_has_a_handler():
-    from game.language.schema import WORDS
     from game.engine.interpreter import WORDS as HANDLERS
+    from game.language.schema import WORDS
     assert set(WORDS) <= set(HANDLERS)
 
 

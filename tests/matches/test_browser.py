@@ -41,6 +41,7 @@ def sign_up(driver, base, name):
 def click_option(driver, kind, args=None):
     """Click the first option button of a kind (or with exactly these args), then wait for the spinner to go."""
     import json
+
     from selenium.common.exceptions import StaleElementReferenceException
 
     def press(d):

@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from game.matches import seeds, services
 from game.matches.ids import is_public_id
 from game.models import Match
-
 from tests.browser import replaced_mid_read, wait_for_path
 
 from .test_browser import PASSWORD, by, sign_up, text_of, wait_for

@@ -2,8 +2,7 @@
 import pytest
 from django.utils.html import escape
 
-from game.language.vocabulary import AUTOMA_SCORE_NAMES, SCORE_CATEGORIES
-from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES
+from game.language.vocabulary import AUTOMA_SCORE_NAMES, SCORE_CATEGORIES, SCORE_CATEGORY_NAMES as CATEGORY_NAMES
 from game.matches import present, services
 from game.models import Match
 

@@ -1,8 +1,7 @@
 """Random JSON sent as a decision never causes a server error, and whatever is refused leaves the match as it was."""
 import json
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from .conftest import snapshot
 

@@ -10,6 +10,7 @@ from game.models import Match, MatchSeat
 
 from .conftest import later
 
+
 def test_home_page_offers_play_now(client, catalogue):
     page = client.get("/").content.decode()
     assert 'id="play-automa"' in page and 'id="play-bots"' in page

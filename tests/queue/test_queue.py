@@ -3,16 +3,15 @@ import datetime
 import time
 
 import pytest
-from cardsite.accounts.sessions import SessionStore
-from cardsite.accounts.models import Session
 from django.utils import timezone
 from huey.contrib.djhuey import HUEY
 from huey.signals import SIGNAL_COMPLETE
 from huey.storage import MemoryStorage
 
 from cardsite import queue
+from cardsite.accounts.models import Session
+from cardsite.accounts.sessions import SessionStore
 from game import tasks
-
 
 
 def make_sessions(expired, live):

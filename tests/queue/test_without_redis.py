@@ -13,8 +13,7 @@ from django.utils import timezone
 from huey.contrib.djhuey import HUEY
 from huey.storage import RedisStorage
 
-from cardsite import cache as fallback
-from cardsite import queue
+from cardsite import cache as fallback, queue
 from cardsite.accounts.models import Session
 from cardsite.accounts.sessions import SessionStore
 from cardsite.errors import TooManyRequests

@@ -5,10 +5,9 @@ import re
 import pytest
 from django.utils.html import escape
 
-from game.rules import anchor_ids
-from tests.conftest import SHARED_DATA
-from game.rules import rulings as rulings_data
+from game.rules import anchor_ids, rulings as rulings_data
 from game.rules.rulings import RulingsError, _read
+from tests.conftest import SHARED_DATA
 
 RULINGS = rulings_data.all_rulings()
 

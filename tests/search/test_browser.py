@@ -3,9 +3,8 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.browser import open_chromium, wait_for
-
 from cardsite.catalogue.models import Dragon
+from tests.browser import open_chromium, wait_for
 
 from .conftest import uses
 

@@ -5,8 +5,8 @@ import logging
 
 import pytest
 
-from game.matches import integrity, services
 from cardsite.catalogue.models import BoardFact
+from game.matches import integrity, services
 from game.models import Match
 
 SHAPE = {"detail", "code", "field", "errors"}

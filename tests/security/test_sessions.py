@@ -1,6 +1,5 @@
 """A signed-in request reads its session and its user in one query (cardsite/accounts/sessions.py), and Django's
 checks of that user all still hold: a changed password, an inactive or deleted account sign the session out."""
-import pytest
 from django.contrib.auth import SESSION_KEY
 from django.db import connection
 from django.test import Client

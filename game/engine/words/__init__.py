@@ -3,4 +3,4 @@
 To add a word: create a module here, decorate its handler with `@word("name")` (and a `@can("name")` check if
 the word can have nothing to do), and import the module below.
 """
-from . import control, items, cards, fledglings, scoring  # noqa: F401
+from . import cards, control, fledglings, items, scoring  # noqa: F401

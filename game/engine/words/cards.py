@@ -1,12 +1,11 @@
 """Words that move cards onto the mat: excavate, play_dragon, the swap family (cover and swaps), reveal, distribute."""
+from ...language.words import sources
 from ..catalogue import RES_INDEX
 from ..decisions import Option
-from ..runtime import can, push_fx, push_then, set_var, targets, test, word
 from ..model import COLUMNS
+from ..runtime import can, push_fx, push_then, set_var, targets, test, word
 from ..tasks import task as register_task
-from ...language.words import sources
 from .items import STOP, _default_here, bound_cards, feed, remove_card
-
 
 # -- excavate -------------------------------------------------------------------------------------------------
 

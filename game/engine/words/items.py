@@ -1,12 +1,24 @@
 """Words that move items: pay, gain, lay_egg, cache, tuck (and the hatchlings' feeding they trigger)."""
+from ...language.words import BUYS, sources
 from ..catalogue import RES_INDEX, RESOURCES
 from ..decisions import Option
-from ..runtime import (amount, can, get_var, here, possible, push_fx, push_then, scope_spaces, set_var,
-                           targets, then_if_done, word)
-from ..model import NEST, SPACES
 from ..exchange import do_exchange, exchange_options
+from ..model import NEST, SPACES
+from ..runtime import (
+    amount,
+    can,
+    get_var,
+    here,
+    possible,
+    push_fx,
+    push_then,
+    scope_spaces,
+    set_var,
+    targets,
+    then_if_done,
+    word,
+)
 from ..tasks import task as register_task
-from ...language.words import BUYS, sources
 
 STOP = Option("stop")
 # the options of the commonest questions, made once (an option is a frozen value: one object serves every game)
