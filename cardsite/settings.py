@@ -130,6 +130,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 INSTALLED_APPS = [
+    "daphne",  # first: `manage.py runserver` then serves ASGI, the pages and their WebSockets (game/matches/push.py)
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -142,6 +143,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "csp",
     "huey.contrib.djhuey",
+    "channels",
     "cardsite.catalogue",
     "cardsite.accounts",
     "game",
@@ -257,6 +259,18 @@ else:
 # Load balancers ask /health/ over plain HTTP inside the private network; answer rather than redirect to HTTPS.
 SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
+# Pushed changes (game/matches/push.py, docs/deploy.md "Push"): with Redis every app server, the push process and
+# the queue worker share one channel layer; without it the layer lives in the one process that serves.
+ASGI_APPLICATION = "cardsite.asgi.application"
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                  "CONFIG": {"hosts": [REDIS_URL], "prefix": "wyrmdex-push"}}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Where pages open their sockets: empty for this same site (runserver, or a proxy that sends /ws/ to the push
+# process), or another origin's base such as wss://push.example.org.
+PUSH_URL = os.environ.get("PUSH_URL", "").rstrip("/")
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_REDIRECT_URL = "/"
 # Sessions live in the database (also with Redis: a Redis restart logs nobody out), in a table that names the
@@ -355,7 +369,7 @@ CONTENT_SECURITY_POLICY = {
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'"],
+        "connect-src": ["'self'"] + ([PUSH_URL] if PUSH_URL else []),  # the pages' sockets too
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

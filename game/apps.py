@@ -9,3 +9,4 @@ class GameConfig(AppConfig):
     def ready(self):
         # Connects the queue's receivers to the matches' signals in every process, not only the worker.
         from . import tasks  # noqa: F401
+        from .matches import push  # noqa: F401  (its receiver tells open pages of each change)

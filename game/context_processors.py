@@ -1,5 +1,7 @@
 """Template context for every page: how many matches wait for the signed-in user (navigation and page title), and
 the game's nouns for the pages' scripts (base.html writes them once as JSON, so no script keeps a copy)."""
+from django.conf import settings
+
 from .language.vocabulary import CAVE_DISPLAY, CAVE_SHORT, CAVES, RESOURCES
 from .matches.guests import is_guest_request
 from .matches.notify import your_turn_count
@@ -9,7 +11,7 @@ VOCABULARY = {"vocabulary": {"caves": list(CAVES), "cave_names": CAVE_DISPLAY, "
 
 
 def vocabulary(request):
-    return VOCABULARY
+    return {**VOCABULARY, "push_url": settings.PUSH_URL}
 
 
 def turns(request):

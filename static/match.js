@@ -2,7 +2,8 @@
 // the printed board facts), lets the player choose by pointing at the table or from the drawer, tries each choice of
 // a turn on the server (POST .../preview/, nothing stored) so it can be undone, sends the turn once confirmed (all its
 // choices in one POST .../turns/, stored together or not at all), and
-// polls for other players' moves every few seconds and on focus. Moves that others made since the page last looked
+// hears of other players' moves over a socket the moment they are stored (static/push.js), polling every few seconds
+// only while that socket is down (and every half minute besides, and on focus). Moves that others made since the page last looked
 // (a bot's whole turn arrives within a second) are shown one by one, on the board and in the log, before the table
 // as it is now; Skip (or Escape) jumps to the end, and with reduced motion asked for they are not stepped through.
 (function () {
@@ -35,9 +36,11 @@
   let selected = null;   // a hand card picked up: {type, index}
   let opponentShown = null;
   let replay = null;     // a step of the replay viewer: {number, last, view, cards, entry}
+  let missed = false;    // a change was heard while the page could not look: look once it can
   let catching = null;   // others' moves being shown one by one: {upTo, skip}; `replay` holds the step shown
   const STEP_MS = 450;   // how long each of those moves stays on the board
-  const MAX_STEPS = 15;  // more new moves than this (a player back after a while): the log marks them instead
+  const MAX_STEPS = 15;
+  const SAFETY_MS = 30000;  // with the socket up, the poll still looks this often, should a push go astray  // more new moves than this (a player back after a while): the log marks them instead
   const SEEN_KEY = `wyrmdex-seen-${root.dataset.api}`;
   let seenBefore = null; // the last decision this browser showed at an earlier visit
 
@@ -437,6 +440,7 @@
 
   function setBusy(on, label) {
     busy = on;
+    if (!on && missed) window.setTimeout(() => load(false), 0);
     const spinner = document.getElementById("spinner");
     spinner.hidden = !on;
     if (on) spinner.lastChild.textContent = ` ${label}`;
@@ -738,7 +742,11 @@
   }
 
   async function load(force) {
-    if ((busy && !force) || catching) return;
+    if ((busy && !force) || catching) {
+      missed = true;  // looked at again once the page is free
+      return;
+    }
+    missed = false;
     try {
       const response = await fetch(API, {credentials: "same-origin", headers: {Accept: "application/json"}});
       if (!response.ok) return;
@@ -805,6 +813,7 @@
     catching = null;
     replay = null;
     drawReplayBar();
+    if (missed) window.setTimeout(() => load(false), 0);
   }
 
   function csrfToken() {
@@ -871,8 +880,22 @@
     new ResizeObserver(() => root.style.setProperty("--drawer-h", `${drawer.offsetHeight}px`)).observe(drawer);
   }
 
+  // Pushed: each new version is read at once. While the socket is up the poll is only a safety net.
+  let pushed = false;
+  if (window.WyrmdexPush && root.dataset.push) {
+    window.WyrmdexPush.open(root.dataset.push, (message) => {
+      // A new version, or something else shown changed (a chat line, a seat): read it (an unchanged read is a 304).
+      if (message.kind === "match") load(false);
+    }, (up) => { pushed = up; });
+  }
+  let sinceLook = 0;
   load(true);
-  setInterval(() => { if (!document.hidden) load(false); }, POLL_MS);
+  setInterval(() => {
+    sinceLook += POLL_MS;
+    if (document.hidden || (pushed && sinceLook < SAFETY_MS)) return;
+    sinceLook = 0;
+    load(false);
+  }, POLL_MS);
   window.addEventListener("focus", () => load(false));
   document.addEventListener("visibilitychange", () => { if (!document.hidden) load(false); });
 })();

@@ -390,7 +390,15 @@ def join_match(match_id, user, invited=False):
             _start(match)
         else:  # the seats shown changed: a poll's tag moves with `changed`
             match.save(update_fields=["changed"])
+            _shown_changed(match)
     return match
+
+
+def _shown_changed(match):
+    """After commit: something the match's pages show changed (a seat taken, a chat line) and nothing is to be
+    done about it but telling them (game/matches/push.py)."""
+    transaction.on_commit(partial(match_changed.send, sender=Match, match_id=match.pk, version=match.version,
+                                  notices=[], machine_to_move=False))
 
 
 @retry_later_when_busy
@@ -943,6 +951,7 @@ def post_chat(match_id, user, text):
         _seat_row(match, user)
         message = ChatMessage.objects.create(match=match, user=user, text=text)
         Match.objects.filter(pk=match.pk).update(changed=timezone.now())
+        _shown_changed(match)
     return message
 
 
