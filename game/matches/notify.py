@@ -8,17 +8,58 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from game.models import Match, MatchSeat, NotificationPreference, TurnNotice
+from game.models import (
+    Match,
+    MatchDecision,
+    MatchSeat,
+    NotificationPreference,
+    TurnNotice,
+)
 
 from .errors import InvalidInput
 from .guests import refuse_guest
 
 REMIND_AT = 0.25  # the reminder goes out when a quarter of the move's time is left
+
+# An open board reads its match every few seconds (settings.MATCH_POLL_MS, 4 s), and a browser slows a hidden tab's
+# timers to about once a minute: a player whose page read the match less than a minute ago has the page open.
+AT_TABLE = timedelta(seconds=60)
+# A player who made a decision in the match this recently, or took their seat (opened the match, joined it), is
+# taken to be still playing it: their page may be between reads, not open yet, or they play through the API.
+JUST_MOVED = timedelta(minutes=5)
+
+
+def _table_key(match_id, user_id):
+    return f"at-table:{match_id}:{user_id}"
+
+
+def at_table(match_id, user_id, now=None):
+    """Note that `user_id`'s page read match `match_id` (a pk) now. One cache write and no database: this runs on
+    every poll of an open board (a WebSocket consumer can call it too). The cache is Redis when REDIS_URL is set,
+    shared by the app servers and the queue's workers."""
+    now = now or timezone.now()
+    cache.set(_table_key(match_id, user_id), now.timestamp(), timeout=int(AT_TABLE.total_seconds()) * 10)
+
+
+def is_at_table(match_id, user_id, now=None):
+    """Whether the player's page read the match within AT_TABLE, or they took their seat or made a decision in it
+    within JUST_MOVED."""
+    now = now or timezone.now()
+    read = cache.get(_table_key(match_id, user_id))
+    if read is not None and now.timestamp() - read < AT_TABLE.total_seconds():
+        return True
+    seat = MatchSeat.objects.filter(match_id=match_id, user_id=user_id).values_list("seat", "joined").first()
+    if seat is None:
+        return False
+    moved = (MatchDecision.objects.filter(match_id=match_id, seat=seat[0]).order_by("-number")
+             .values_list("created", flat=True).first())
+    return now - max(seat[1], moved or seat[1]) < JUST_MOVED
 
 
 def preferences(user):

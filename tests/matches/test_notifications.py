@@ -1,15 +1,19 @@
 """Turn emails: exactly one per turn change to the player who gains the turn, never to a bot, as each player's
 preferences say; the daily digest; the "your turn" count in the navigation and page title."""
 import random
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from game.matches import notify, services
 from game.models import Match, NotificationPreference, TurnNotice
 from tests.races import at_once
 
-from .conftest import later, user_at
+from .conftest import later, moved_long_ago, user_at
+
+pytestmark = pytest.mark.usefixtures("nobody_at_a_table")
 
 
 @pytest.fixture
@@ -188,3 +192,36 @@ def test_a_double_click_on_the_first_save_of_preferences_saves_them_once(alice):
     assert all("Saved." in answer.content.decode() for answer in answers)
     prefs = NotificationPreference.objects.get(user=alice)
     assert (prefs.turn_email, prefs.reminders) == ("digest", False)
+
+
+# -- at the table: a seated player's page reading the match (or their polls answered 304) is noted ------------
+
+def two_player(alice, bob, capture):
+    """A match the two opened and joined, then left (their seats were taken long ago)."""
+    with capture(execute=True):
+        match = services.create_match(alice, players=2)
+        services.join_match(match.pk, bob)
+        moved_long_ago(match.pk)
+    return Match.objects.get(pk=match.pk)
+
+
+def test_an_unchanged_poll_keeps_the_player_at_the_table_and_a_forged_tag_names_nobody(
+        catalogue, alice, bob, client, django_capture_on_commit_callbacks):
+    """An open board's polls are mostly 304s, answered before the session is read: the tag a seated player was
+    given names them, signed, so those polls keep them at the table too."""
+    match = two_player(alice, bob, django_capture_on_commit_callbacks)
+    url = f"/api/matches/{match.public_id}/"
+    client.force_login(bob)
+    tag = client.get(url)["ETag"]
+    long_ago = timezone.now() - timedelta(minutes=10)
+    notify.at_table(match.pk, bob.pk, now=long_ago)  # as if that read had been long ago
+    assert not notify.is_at_table(match.pk, bob.pk)
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    assert notify.is_at_table(match.pk, bob.pk)
+    forged = tag.replace(f"-p{bob.pk}.", f"-p{alice.pk}.")
+    assert forged != tag
+    assert client.get(url, HTTP_IF_NONE_MATCH=forged).status_code == 200
+    assert not notify.is_at_table(match.pk, alice.pk)
+    client.force_login(alice)  # the board page itself counts too
+    assert client.get(f"/matches/{match.public_id}/").status_code == 200
+    assert notify.is_at_table(match.pk, alice.pk)
