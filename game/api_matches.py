@@ -161,8 +161,11 @@ class MatchDetailView(MatchAPIView):
         if unchanged is not None:
             return unchanged
         match = access.check(request, services.read_match(match_id, log_length=present.LOG_LENGTH))
+        seated = request.user.pk if services.seat_of(match, request.user) is not None else None
+        if seated is not None:
+            notify.at_table(match.pk, seated)  # no turn emails while the page is open (game/matches/notify.py)
         response = Response(present.match_json(match, request.user))
-        response["ETag"] = polling.etag(match.public_id, match.version, match.status, match.changed, who)
+        response["ETag"] = polling.etag(match.public_id, match.version, match.status, match.changed, who, seated)
         response["Cache-Control"] = "private, no-cache"
         return response
 

@@ -294,8 +294,11 @@ class TurnNotice(models.Model):
     version = models.PositiveIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.TURN)
     digest = models.BooleanField(default=False, help_text="Waits for the daily digest instead of its own email.")
+    held = models.BooleanField(default=False, help_text="Gained while the player was at the table: no email then; "
+                                                        "collected into one email if they leave without moving.")
     created = models.DateTimeField(auto_now_add=True)
-    sent = models.DateTimeField(null=True, blank=True, db_index=True)
+    sent = models.DateTimeField(null=True, blank=True, db_index=True,
+                                help_text="When it was dealt with: emailed, or (held) found answered at the table.")
 
     class Meta:
         ordering = ["created", "id"]

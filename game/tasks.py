@@ -59,9 +59,10 @@ def machine_move(match_id, version):
 
 @db_periodic_task(crontab(minute="*"))
 def sweep_deadlines():
-    """Every minute: time out seats, make overdue bot moves, send due reminders; rate any finished match that
-    was not rated when it ended."""
+    """Every minute: time out seats, make overdue bot moves, send due reminders and the turns held while players
+    were at the table; rate any finished match that was not rated when it ended."""
     services.sweep()
+    notify.send_held()
     ratings.rate_finished()
 
 

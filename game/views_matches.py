@@ -145,6 +145,8 @@ def _board(request, match, error=None, status=200, chat_text=""):
     except MatchError as exc:
         return _lobby(request, error=str(exc), status=exc.status)
     your_seat = services.seat_of(match, request.user)
+    if your_seat is not None:
+        notify.at_table(match.pk, request.user.pk)  # no turn emails while the page is open (game/matches/notify.py)
     seats = list(match.seats.all())
     mine = seats[your_seat] if your_seat is not None else None
     return render(request, "game/match_board.html", {

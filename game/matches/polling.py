@@ -7,6 +7,10 @@ session store: a keyed hash of the session cookie (login and logout always chang
 person, or nobody). A request that was not signed in by the session (a test client's forced user, say) is named by
 its user instead; the middleware cannot know that user, so such a poll goes on to the view, which answers the 304.
 
+A seated player's tag also names them, signed with the asker's hash (`-p<user id>.<signature>`): a 304 for it notes
+that player at the table (notify.at_table, one cache write), though the middleware never learns who the user is.
+Only a full answer to that player hands out such a tag, and a forged one matches no tag this side computes.
+
 A 304 tells only "what you hold is still current": it is safe to give to whoever presents both the cookie and the
 tag the last full answer for that cookie carried, and that answer was given only to someone who may see the match
 (game/matches/access.py). A private match is never answered 304 without a cookie: no one without one may see it,
@@ -21,11 +25,14 @@ from django.utils.crypto import salted_hmac
 
 from game.models import Match
 
+from . import notify
 from .access import no_such_match
 from .ids import PATTERN
 
 SALT = "wyrmdex.match-etag"
+SEATED_SALT = "wyrmdex.match-etag.seated"
 DETAIL = re.compile(f"/api/matches/({PATTERN})/")
+SEATED = re.compile(r'-p([0-9]{1,18})\.[0-9a-f]{12}"')
 ANONYMOUS = "anon"
 
 
@@ -49,8 +56,12 @@ def asker(request):
     return f"u{user.pk}"
 
 
-def etag(public_id, version, status, changed, who):
-    return f'"m{public_id}-v{version}-{status}-c{changed.timestamp()}-{who}"'
+def etag(public_id, version, status, changed, who, seated=None):
+    """The tag of a full answer made for `who`; `seated` is the user id when that is a seated player."""
+    tag = f'"m{public_id}-v{version}-{status}-c{changed.timestamp()}-{who}'
+    if seated is not None:
+        tag += f"-p{seated}.{salted_hmac(SEATED_SALT, f'{who}:{seated}').hexdigest()[:12]}"
+    return tag + '"'
 
 
 def _row(request, public_id):
@@ -60,7 +71,7 @@ def _row(request, public_id):
     if kept is not None and kept[0] == public_id:
         return kept[1]
     found = list(Match.objects.filter(public_id=public_id).order_by()
-                 .values_list("version", "status", "changed", "private")[:1])
+                 .values_list("version", "status", "changed", "private", "pk")[:1])
     if not found:
         raise no_such_match(public_id)
     request.polled_match = (public_id, found[0])
@@ -76,15 +87,22 @@ def not_modified(tag):
 
 
 def unchanged(request, public_id, who):
-    """A 304 when the request holds the match's current tag for `who`, else None."""
+    """A 304 when the request holds the match's current tag for `who`, else None. A seated player's 304 notes them
+    at the table."""
     asked = request.headers.get("If-None-Match", "")
     if not asked:
         return None
-    version, status, changed, private = _row(request, public_id)
+    version, status, changed, private, pk = _row(request, public_id)
     if private and who == ANONYMOUS:
         return None
-    tag = etag(public_id, version, status, changed, who)
-    return not_modified(tag) if tag in asked else None
+    named = SEATED.search(asked)
+    seated = int(named[1]) if named else None
+    tag = etag(public_id, version, status, changed, who, seated)
+    if tag not in asked:
+        return None
+    if seated is not None:
+        notify.at_table(pk, seated)
+    return not_modified(tag)
 
 
 class UnchangedMatchMiddleware:

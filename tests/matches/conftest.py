@@ -5,10 +5,12 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db.models import F
 from rest_framework.test import APIClient
 
 from game.matches import services
-from game.models import Match
+from game.models import Match, MatchDecision, MatchSeat
 
 
 @pytest.fixture(autouse=True)
@@ -99,6 +101,20 @@ def play_randomly(match_id, decisions, seed):
         option = rng.choice(state.legal_options())
         services.submit_decision(match_id, user_at(match, state.pending.player), match.version, option.to_dict())
     return Match.objects.get(pk=match_id)
+
+
+@pytest.fixture
+def nobody_at_a_table():
+    """No page has read any match: who is at a table is kept in the cache, which outlives a test's database."""
+    cache.clear()
+
+
+def moved_long_ago(match_id):
+    """The seats taken and decisions made so far in the match move an hour back: the players came, moved and left,
+    as players answering turn emails do (taking a seat or moving in the last few minutes counts as being at the
+    table, game/matches/notify.py)."""
+    MatchDecision.objects.filter(match_id=match_id).update(created=F("created") - timedelta(hours=1))
+    MatchSeat.objects.filter(match_id=match_id).update(joined=F("joined") - timedelta(hours=1))
 
 
 def later(match, seconds=1):
