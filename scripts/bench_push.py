@@ -17,52 +17,17 @@ import os
 import re
 import secrets
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PASSWORD = "a-long-bench-password-7"
-SET_UP = f"""
-from django.contrib.auth import get_user_model
-from django.core.management import call_command
-call_command("migrate", verbosity=0)
-call_command("load_catalogue", verbosity=0)
-from game.matches import services
-users = [get_user_model().objects.create_user(name, password={PASSWORD!r}) for name in ("ann", "ben")]
-match = services.create_match(users[0], players=2)
-services.join_match(match.pk, users[1])
-match.refresh_from_db()
-print("MATCH", match.public_id, match.to_move)
-"""
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_up(url, server, log):
-    deadline = time.monotonic() + 60
-    while True:
-        if server.poll() is not None:
-            sys.exit(f"the server stopped:\n{Path(log).read_text()}")
-        try:
-            if urllib.request.urlopen(url, timeout=5).status in (200, 404):
-                return
-        except urllib.error.HTTPError:
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                sys.exit(f"the server never answered:\n{Path(log).read_text()}")
-            time.sleep(0.2)
+sys.path.insert(0, str(ROOT))
+from tests.servers import PASSWORD, TWO_PLAYERS, free_port, wait_until_up  # noqa: E402
 
 
 def servers(work, redis_url):
@@ -72,7 +37,7 @@ def servers(work, redis_url):
                 "MATCH_POLL_MS": "60000", "RATE_LIMIT_WRITE": "100000/60"})
     if redis_url:
         env["REDIS_URL"] = redis_url
-    set_up = subprocess.run([sys.executable, "manage.py", "shell", "-c", SET_UP], cwd=ROOT, env=env,
+    set_up = subprocess.run([sys.executable, "manage.py", "shell", "-c", TWO_PLAYERS], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=300)
     if set_up.returncode:
         sys.exit(set_up.stdout + set_up.stderr)
@@ -89,14 +54,14 @@ def servers(work, redis_url):
         web, push = free_port(), free_port()
         log = start([sys.executable, "-m", "gunicorn", "cardsite.wsgi:application", "--bind", f"127.0.0.1:{web}",
                      "--workers", "2"], "gunicorn")
-        wait_up(f"http://127.0.0.1:{web}/health/", procs[-1], log)
+        wait_until_up(f"http://127.0.0.1:{web}/health/", procs[-1], log)
         log = start([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(push), "cardsite.asgi:application"],
                     "daphne")
-        wait_up(f"http://127.0.0.1:{push}/health/", procs[-1], log)
+        wait_until_up(f"http://127.0.0.1:{push}/health/", procs[-1], log)
         return f"http://127.0.0.1:{web}", f"ws://127.0.0.1:{push}", procs, public_id, int(to_move)
     port = free_port()
     log = start([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"], "runserver")
-    wait_up(f"http://127.0.0.1:{port}/health/", procs[-1], log)
+    wait_until_up(f"http://127.0.0.1:{port}/health/", procs[-1], log)
     return f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", procs, public_id, int(to_move)
 
 

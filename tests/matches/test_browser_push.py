@@ -11,41 +11,20 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.browser import start_chromium, wait_for
+from tests.servers import PASSWORD, TWO_PLAYERS, free_port, wait_until_up
 
 from .test_browser import by, text_of
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-PASSWORD = "a-long-test-password-9"
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
                       "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE", "REDIS_URL", "STATIC_ROOT", "MATCH_POLL_MS")
-SET_UP = f"""
-from django.contrib.auth import get_user_model
-from django.core.management import call_command
-call_command("migrate", verbosity=0)
-call_command("load_catalogue", verbosity=0)
-from game.matches import services
-users = [get_user_model().objects.create_user(name, password={PASSWORD!r}) for name in ("ann", "ben")]
-match = services.create_match(users[0], players=2)
-services.join_match(match.pk, users[1])
-match.refresh_from_db()
-print("MATCH", match.public_id, match.to_move)
-"""
-
-
-def free_port():
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +34,7 @@ def served(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
     env.update({"DEBUG": "true", "SECRET_KEY": secrets.token_urlsafe(50), "MATCH_POLL_MS": "60000",
                 "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}"})
-    set_up = subprocess.run([sys.executable, "manage.py", "shell", "-c", SET_UP], cwd=ROOT, env=env,
+    set_up = subprocess.run([sys.executable, "manage.py", "shell", "-c", TWO_PLAYERS], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=300)
     assert set_up.returncode == 0, set_up.stdout + set_up.stderr
     public_id, to_move = re.search(r"MATCH (\S+) (\d)", set_up.stdout).groups()
@@ -65,15 +44,7 @@ def served(tmp_path_factory):
                               cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert server.poll() is None, f"the server stopped:\n{log.read_text()}"
-            try:
-                if urllib.request.urlopen(base + "/health/", timeout=5).status == 200:
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, f"the server never answered:\n{log.read_text()}"
-                time.sleep(0.2)
+        wait_until_up(base + "/health/", server, log)
         yield base, public_id, int(to_move)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
