@@ -140,6 +140,8 @@ def _dealt(ev, names):
 
 
 def _started(ev, names):
+    if ev["players"] == 1:  # a solo game is always against the Automa
+        return f"The game began: {names.player(ev['first'])} against the Automa"
     return f"The game began with {ev['players']} players; {names.player(ev['first'])} was to go first"
 
 

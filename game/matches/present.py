@@ -25,6 +25,7 @@ from .services import LOG_FIELDS, invite_token, load_state, seat_of, snapshot_of
 logger = logging.getLogger(__name__)
 
 LOG_LENGTH = 60
+AUTOMA_NAME = "The Automa"  # how the board and the story name the solo opponent
 CHAT_LENGTH = 100
 
 
@@ -98,7 +99,7 @@ def ending(match):
     automa = None
     if result and len(result["scores"]) > len(seats):  # a solo game: the Automa is scored after the player
         automa = len(seats)
-        seats.append({"seat": automa, "name": "The Automa", "out": "", "automa": True})
+        seats.append({"seat": automa, "name": AUTOMA_NAME, "out": "", "automa": True})
         places = result["places"]
     ranking = []
     for s in sorted(seats, key=lambda s: (places[s["seat"]], s["seat"])):
@@ -226,6 +227,8 @@ def story_names(match, names, known):
     """How the story names players (seat -> name) and cards (from the match's catalogue). Its `key` says all it
     depends on, so the story may keep what it told with these names."""
     players = [names.get(i, "") for i in range(match.players)]
+    if match.players == 1:
+        players.append(AUTOMA_NAME)  # her seat in the engine's result, after the player's
     told = Names(players, dragon=lambda i: known["dragons"][i]["name"],
                  cave=lambda i: f"cave card {known['caves'][i]['number']}")
     told.key = (snapshot_of(match).digest, tuple(players))

@@ -91,3 +91,19 @@ def test_a_rounds_end_is_told_as_its_own_group_with_the_objective_standings_and_
     assert kinds.index("round_started") < kinds.index("income")
     gained = kinds.index("income") + 1
     assert group["lines"][gained]["kind"] == "gained" and "gained" in group["lines"][gained]["text"]
+
+
+def test_a_solo_story_names_the_automa_and_speaks_of_one_player(api_as, catalogue, alice):
+    from game.matches import services
+
+    match = services.play_now(alice, opponent="automa", automa_level=1)
+    lines = [line["text"] for g in api_as(alice).get(f"/api/matches/{match.public_id}/").json()["log"]
+             for line in g["lines"]]
+    assert "The game began: alice against the Automa." in lines
+    match = play_randomly(match.pk, 5000, seed=4)
+    assert match.status == Match.Status.FINISHED
+    told = " ".join(line["text"] for g in api_as(alice).get(f"/api/matches/{match.public_id}/").json()["log"]
+                    for line in g["lines"])
+    scores = match.state["result"]["scores"]
+    assert f"The Automa {scores[1]['total']} VP" in told and f"alice {scores[0]['total']} VP" in told
+    assert "Player 2" not in told and "1 players" not in told
