@@ -24,9 +24,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.dispatch import receiver
+from django.http import Http404
 from django.urls import path
 
-from game.models import Match, MatchSeat
+from game.models import MatchSeat
 
 from . import access
 from .ids import is_public_id
@@ -46,62 +47,61 @@ def player_group(user_id):
     return f"player.{user_id}"
 
 
-class MatchSocket(AsyncJsonWebsocketConsumer):
+class _GroupSocket(AsyncJsonWebsocketConsumer):
+    """A socket that listens to one group; the page says nothing over it (its moves go through the API)."""
+
+    group = None
+
+    async def listen_to(self, group):
+        _serving["loop"] = asyncio.get_running_loop()
+        self.group = group
+        await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        pass
+
+
+class MatchSocket(_GroupSocket):
     """A match board's socket: told each new version of the match it may see."""
 
     async def connect(self):
-        _serving["loop"] = asyncio.get_running_loop()
         match = await self._visible_match(self.scope["url_route"]["kwargs"]["match_id"])
         if match is None:
             await self.close(code=4404)  # as the API's 404: no such match, or not one this viewer may see
             return
-        self.group = match_group(match.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        await self.listen_to(match_group(match.pk))
         # The version now: a change between the page's last read and this socket's opening is not missed.
         await self.send_json({"kind": "match", "version": match.version})
-
-    async def disconnect(self, code):
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive_json(self, content, **kwargs):
-        pass  # the page says nothing over the socket: its moves go through the API, as every client's
 
     async def match_changed(self, event):
         await self.send_json({"kind": "match", "version": event["version"]})
 
     @database_sync_to_async
     def _visible_match(self, key):
-        if not is_public_id(key):
+        if not is_public_id(key):  # a socket names its match by public id only, never by number
             return None
-        match = Match.objects.filter(public_id=key).prefetch_related("seats").first()
-        user, session = self.scope.get("user"), self.scope.get("session")
-        if match is None or not access.can_view(user, match, session):
+        try:
+            match = access.find(key)
+        except Http404:
             return None
-        return match
+        return match if access.can_view(self.scope.get("user"), match, self.scope.get("session")) else None
 
 
-class PlayerSocket(AsyncJsonWebsocketConsumer):
+class PlayerSocket(_GroupSocket):
     """A signed-in player's socket on every page: told how many matches wait for their move."""
 
     async def connect(self):
-        _serving["loop"] = asyncio.get_running_loop()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=4403)
             return
-        self.group = player_group(user.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        await self.listen_to(player_group(user.pk))
         await self.send_json({"kind": "turns", "count": await database_sync_to_async(your_turn_count)(user)})
-
-    async def disconnect(self, code):
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive_json(self, content, **kwargs):
-        pass
 
     async def turns_changed(self, event):
         await self.send_json({"kind": "turns", "count": event["count"]})
