@@ -52,7 +52,10 @@ def _excavate(info, args):
 
 
 def _exchange(info, args):
-    given = " and ".join(f"1 {name}" for name in args[:-1])
+    counts = {}  # the resources given, each kind once with its count, in the order named: "2 meat", not "1 meat and 1 meat"
+    for name in args[:-1]:
+        counts[name] = counts.get(name, 0) + 1
+    given = " and ".join(f"{n} {name}" for name, n in counts.items())
     return f"Exchange {given} for {info['gain'][args[-1]]} {args[-1]}"
 
 

@@ -129,7 +129,7 @@ def test_main_action_options_show_what_they_cost_and_where_they_go(st):
     assert explore["cave"] == 2 and explore["cost"] == {"coin": 1, "egg": 1}  # the second visit
     exchange = st.option_info(Option("exchange", ("meat", "meat", "gold")))
     assert (exchange["cost"], exchange["gain"]) == ({"meat": 2}, {"gold": 1})
-    assert exchange["label"] == "Exchange 1 meat and 1 meat for 1 gold"
+    assert exchange["label"] == "Exchange 2 meat for 1 gold"
 
 
 def test_a_yes_or_no_on_an_ability_names_the_card_and_the_ability():
