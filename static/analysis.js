@@ -554,10 +554,31 @@
     if (what === "round") attempt = {end: "round"};
     if (what === "game") attempt = {end: "game"};
     if (what === "guild") attempt.guild = Number(f.guild.value) || 1;
+    if (what === "exchange") {
+      // the exchange may be made at any point, by any player: whoever is being asked is asked again afterwards
+      attempt.exchange = Array.prototype.map.call($("an-exchange-give").querySelectorAll("select"),
+        function (s) { return s.value; }).concat([f.exchange_get.value]);
+    }
     branches = [[]]; current = 0;
     reveal = true;
     send();
   });
+
+  // The exchange's pickers: the resources given (as many as the board's rate asks, 2 by the printed board) and the
+  // kind received, in the vocabulary's words.
+  function exchangePickers(give) {
+    var box = $("an-exchange-give");
+    if (box.children.length === give) return;
+    box.textContent = "";
+    for (var i = 0; i < give; i++) {
+      var pick = el("select", {"aria-label": "Resource given (" + (i + 1) + " of " + give + ")"});
+      VOCABULARY.resources.forEach(function (r) { pick.appendChild(el("option", {value: r}, r)); });
+      box.appendChild(pick);
+    }
+  }
+  exchangePickers(2);
+  VOCABULARY.resources.forEach(function (r) { $("an-exchange-get").appendChild(el("option", {value: r}, r)); });
+  $("an-exchange-get").selectedIndex = 1;
 
   function choose(option) {
     branches[current] = branches[current].concat([{kind: option.kind, args: option.args}]);
@@ -816,6 +837,7 @@
     var key = focusKey();
     clearEngine();
     drawSeats(last.table);
+    if (last.drawing && last.drawing.board.exchange) exchangePickers(last.drawing.board.exchange.give);
     drawTable(last.table);
     drawBroken();
     drawQuestion();

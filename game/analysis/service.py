@@ -38,7 +38,7 @@ from .errors import AnalysisInputError
 logger = logging.getLogger(__name__)
 
 BODY_KEYS = {"position", "try", "decisions"}
-TRY_KEYS = {"seat", "card", "ability", "at", "end", "guild"}
+TRY_KEYS = {"seat", "card", "ability", "at", "end", "guild", "exchange"}
 MAX_DECISIONS = 300
 MAIN_ACTION = board.MAIN_ACTION
 # The rule behind each kind of option (an anchor of /rules/ through `rules_anchor`).
@@ -103,6 +103,21 @@ def start(cards, st, attempt):
         st.end_round_now(last=attempt["end"] == "game")
         return [f"Everyone has passed: round {ending} ends" + (" and the game with it." if attempt["end"] == "game"
                                                                  else ".")]
+    if "exchange" in attempt:
+        # At any point in the game, for any seat: the position stays as it is (whoever is asked is asked again)
+        given = attempt["exchange"]
+        if not isinstance(given, list) or not all(isinstance(item, str) for item in given):
+            raise AnalysisInputError("try.exchange", "expected the resources given, then the kind received, such "
+                                                     "as [\"meat\", \"meat\", \"gold\"]")
+        try:
+            st.exchange_resources(seat, given)
+        except IllegalDecision as error:
+            raise AnalysisInputError("try.exchange", str(error)) from None
+        counts = {}
+        for item in given[:-1]:
+            counts[item] = counts.get(item, 0) + 1
+        gave = " and ".join(f"{n} {item}" for item, n in counts.items())
+        return [f"{seat_name(seat)} exchanges {gave} for {st.cat.exchange_get} {given[-1]}."]
     board.to_move(st, seat)
     if "guild" in attempt:
         steps = board.whole(attempt["guild"], "try.guild", 1, 20)

@@ -16,7 +16,9 @@ class RandomAgent:
         self.weighted = weighted
 
     def choose(self, options):
-        if not self.weighted or len(options) == 1:
+        if len(options) == 1:  # one answer (beside exchanges the agent never takes): no draw, so games stay the same
+            return options[0]
+        if not self.weighted:
             return options[self.rng.randrange(len(options))]
         # random.choices(options, weights)[0], spelled out (its checks cost more than the pick): the same single
         # draw of random() against the running totals of the weights, so the same seed makes the same choices
@@ -29,7 +31,7 @@ def play_out(state, seed=0, weighted=True, on_step=None, max_decisions=100000):
     agent = RandomAgent(seed, weighted)
     n = 0
     while state.pending is not None:
-        state.apply(agent.choose(state.pending.options))
+        state.apply(agent.choose(state.pending.answers))
         n += 1
         if on_step is not None:
             on_step(state)

@@ -291,7 +291,7 @@ def finish_turn(state, seat):
         pending = state.pending
         if pending is None or pending.player != seat or at_main_action(state):
             return
-        state.apply(quick_pick(state, pending.options))
+        state.apply(quick_pick(state, pending.answers))
 
 
 def at_main_action(state):
@@ -328,7 +328,7 @@ def playout(state, seat, rng, own_turns=4, rnd=None, max_decisions=3000):
         pending = state.pending
         if pending is None or (state.round != rnd and not last):
             return
-        options = pending.options
+        options = pending.answers
         if pending.player != seat:
             state.apply(quick_pick(state, options, rng) if len(options) > 1 else options[0])
         elif turns < own_turns and at_main_action(state) and len(options) > 1:
@@ -350,7 +350,7 @@ class RandomBot:
         self.agent = RandomAgent(seed)
 
     def choose(self, state, seat):
-        return self.agent.choose(list(state.pending.options))
+        return self.agent.choose(list(state.pending.answers))
 
 
 class GreedyBot:
@@ -362,7 +362,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state, seat):
-        options = list(state.pending.options)
+        options = list(state.pending.answers)
         if len(options) == 1:
             return options[0]
         sample_ = sample(state, seat, self.rng.getrandbits(62))
@@ -383,12 +383,15 @@ class StrongBot:
         self.scale = scale  # VP of margin that make a win chance of about 73 % (the logistic's unit)
 
     def choose(self, state, seat):
+        answers = state.pending.answers
+        if len(answers) == 1:  # one answer beside the exchanges: nothing to search (and no draw of the generator)
+            return answers[0]
         return self.search(state, seat)["option"]
 
     def search(self, state, seat, iterations=None, deadline=None):
         """The preferred option and what the search found for each option it tried. `deadline` (a
         time.process_time) is a safety stop only, for a server that must answer: the budget is in playouts."""
-        options = list(state.pending.options)
+        options = list(state.pending.answers)
         budget = self.iterations if iterations is None else iterations
         first = sample(state, seat, self.rng.getrandbits(62))
         prior = one_ahead(first, seat, options) if len(options) > 1 else [0.0]

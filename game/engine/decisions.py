@@ -1,7 +1,7 @@
 """Decisions: small frozen values a player picks from `state.legal_options()`, and the two ways to get one wrong."""
 from typing import NamedTuple
 
-from ..language.questions import render_question
+from ..language.questions import EXCHANGE_ANYWHERE, render_question
 
 
 class MalformedDecision(ValueError):
@@ -45,6 +45,14 @@ class Pending(NamedTuple):
     kind: str
     data: dict
     options: tuple
+
+    @property
+    def answers(self):
+        """The question's own options, without the exchanges a question of an EXCHANGE_ANYWHERE kind offers beside
+        them (the player may always exchange first; bots answer the question itself)."""
+        if self.kind not in EXCHANGE_ANYWHERE:
+            return self.options
+        return tuple(o for o in self.options if o.kind != "exchange")
 
     @property
     def prompt(self):

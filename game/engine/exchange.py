@@ -1,6 +1,7 @@
 """The exchange: resources given (any mix) for resources of another kind, at the board's rate (`exchange` in
-fixtures/board.json, read into `Catalogue.exchange_give` / `exchange_get`). Offered with every main action and
-whenever a payment is short of a resource."""
+fixtures/board.json, read into `Catalogue.exchange_give` / `exchange_get`). The rules allow it at any point in the
+game: offered with every main action, whenever a payment is short of a resource, and beside every question of a kind
+declared with `exchange` (game/language/questions.py: paying, the resource limit, an opponent's offer)."""
 from itertools import combinations_with_replacement
 
 from .catalogue import RES_INDEX, RESOURCES
@@ -46,3 +47,9 @@ def do_exchange(cat, pl, args):
     for given in args[:-1]:
         pl.res[RES_INDEX[given]] -= 1
     pl.res[RES_INDEX[args[-1]]] += cat.exchange_get
+
+
+def exchange_now(st, p, args):
+    """Player `p` makes the exchange `args` (resources given, then the kind received) and the log says so."""
+    do_exchange(st.cat, st.players[p], args)
+    st.emit("exchanged", p=p, gave=list(args[:-1]), got=args[-1], n=st.cat.exchange_get)

@@ -100,14 +100,14 @@ def run_ability(st, task):
 def run_others(st, task):
     answer = task.pop("a", None)
     if answer is None:
-        parent = st.frames[task["parent"]]
-        fid = new_frame(st, task["p"], task["src"], owner=parent["owner"], parent=task["parent"],
-                        source=task["source"])
-        task["f"] = fid
-        if not possible(st, task["e"], st.frames[fid]):
+        if "f" not in task:  # asked again after an exchange (State.apply): the share's frame is already made
+            parent = st.frames[task["parent"]]
+            task["f"] = new_frame(st, task["p"], task["src"], owner=parent["owner"], parent=task["parent"],
+                                  source=task["source"])
+        if not possible(st, task["e"], st.frames[task["f"]]):
             return
         return st.ask(task, task["p"], "opponent_offer", YES_NO, card=card_ref(st, task), effect=task["e"],
-                      source=ability_label(st, task), owner=parent["p"])
+                      source=ability_label(st, task), owner=st.frames[task["parent"]]["p"])
     if st.events is not None:
         card = whose(task) or {}
         st.emit("share", p=task["p"], owner=st.frames[task["parent"]]["owner"], used=answer == YES, **card)

@@ -8,6 +8,7 @@ between decisions (turns, walks, round and game end) is the flow (flow.py), run 
 from operator import ge
 from typing import NamedTuple
 
+from ..language.questions import EXCHANGE_ANYWHERE, EXCHANGE_EVEN_FORCED
 from ..language.vocabulary import CAVE_NAMES, RESOURCES
 from ..language.walk import asks_first
 from . import (
@@ -16,7 +17,7 @@ from . import (
     interpreter as fx,
 )
 from .decisions import IllegalDecision, MalformedDecision, Option, Pending
-from .exchange import resources_cover
+from .exchange import exchange_now, exchange_options, resources_cover
 from .interpreter import push_ability
 from .labels import explain_illegal, label
 from .model import COLUMNS, NEST, Player
@@ -200,6 +201,10 @@ class GameState:
         `kind` is one of the question kinds declared in game/language/questions.py, `data` its plain JSON data."""
         if not options:  # every handler returns instead of asking about nothing: reaching here is an engine bug
             raise RuntimeError(f"engine error: no legal option for a {kind!r} question")
+        if kind in EXCHANGE_ANYWHERE and (len(options) > 1 or kind in EXCHANGE_EVEN_FORCED):
+            swaps = exchange_options(self.cat, self.players[player])  # the exchange may be made at any point
+            if swaps:
+                options = [*options, *swaps]
         self.stack.append(task)
         if len(options) == 1:
             task["a"] = options[0]
@@ -240,7 +245,12 @@ class GameState:
         if self.log is not None:
             self.log.append({"p": pending.player, "kind": option.kind, "args": list(option.args)})
         task = self.stack.pop()
-        task["a"] = option
+        if option.kind == "exchange" and pending.kind in EXCHANGE_ANYWHERE:
+            # an exchange beside the question: made, then the same question is asked again of what is held now (the
+            # task never saw the exchange, so its handler runs as when it first asked)
+            exchange_now(self, pending.player, option.args)
+        else:
+            task["a"] = option
         HANDLERS[task["t"]](self, task)
         self.run()
         return self.events
@@ -663,6 +673,19 @@ class GameState:
         self.stack = [{"t": "turn"}]
         self.pending = None
         self.run()
+
+    def exchange_resources(self, seat, args):
+        """`seat` makes the exchange `args` (the resources given, then the kind received) now, whoever is being
+        asked: the rules allow it at any point in the game. The pending question is asked again of what is held
+        then. Raises IllegalDecision, changing nothing, when `seat` cannot make that exchange."""
+        self._require_seat(seat)
+        option = Option("exchange", tuple(args))
+        if option not in exchange_options(self.cat, self.players[seat]):
+            give, get = self.cat.exchange_give, self.cat.exchange_get
+            raise IllegalDecision(f"An exchange gives {give} resources the player holds for {get} of another kind: "
+                                  f"{', '.join(map(str, args)) or 'nothing'} is not one player {seat + 1} can make.")
+        exchange_now(self, seat, option.args)
+        self.reask()
 
     def advance_guild(self, seat, steps):
         """Move `seat` `steps` spaces on the Dragon Guild, as a guild icon does (each space's benefit, a brown space

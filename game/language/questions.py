@@ -12,13 +12,21 @@ class Question:
     """One kind of question: `keys` maps each data key to what it holds; `english` is a template over the data, or a
     function data -> text when the words depend on the values."""
 
-    __slots__ = ("kind", "keys", "english", "summary")
+    __slots__ = ("kind", "keys", "english", "summary", "exchange")
 
-    def __init__(self, kind, keys, english, summary):
+    def __init__(self, kind, keys, english, summary, exchange=None):
         self.kind = kind
         self.keys = dict(keys)
         self.english = english
         self.summary = summary
+        # The exchange may be made "at any point in the game" (core rules, Resource Exchange). A question with
+        # `exchange` "choice" offers every exchange the player can make beside its own options whenever it has more
+        # than one (one answer alone is taken at once, as always: an exchange can wait for the next question); with
+        # "always", even beside one answer, where exchanging changes the outcome (the resource limit: what is kept).
+        # Taking one asks the same question again with the resources then held (State.apply). The main action lists
+        # its exchanges itself.
+        assert exchange in (None, "choice", "always"), exchange
+        self.exchange = exchange
 
     def render(self, data):
         if callable(self.english):
@@ -61,7 +69,7 @@ DECLARATIONS = (
              "setup: the starting resources"),
     Question("pay", {"item": "the item of the cost being paid (egg, any_resource, dragon, cave, card, tithe)",
                      "left": "how many of it are still to pay"}, _pay,
-             "pay one item of a cost: which one, or from where"),
+             "pay one item of a cost: which one, or from where", exchange="choice"),
     Question("exchange_to_pay", {"item": "the resource the payment lacks", "left": "how many of it are still to pay",
                                  "give": "resources given per exchange", "get": "resources received per exchange"},
              "Exchange {give} resources for {get} {item} to pay for it", "a payment short of a resource"),
@@ -91,11 +99,12 @@ DECLARATIONS = (
     Question("opponent_offer", {"card": CARD + ", or null", "source": SOURCE, "owner": "the seat whose ability it is",
                                 "effect": EFFECT},
              lambda d: f"An opponent's {d['source']} offers you: {describe(d['effect'])}. Take it?",
-             "on another player's turn, an opponent's ability offers a share: yes or no"),
+             "on another player's turn, an opponent's ability offers a share: yes or no", exchange="choice"),
     Question("discard_cards", {"keep": "the hand limit", "extra": "how many cards above it"},
              "Discard a card: you may keep {keep} ({extra} too many)", "end of turn: above the hand limit of cards"),
     Question("discard_resources", {"keep": "the limit", "extra": "how many resources above it"},
-             "Discard a resource: you may keep {keep} ({extra} too many)", "end of turn: above the resource limit"),
+             "Discard a resource: you may keep {keep} ({extra} too many)", "end of turn: above the resource limit",
+             exchange="always"),
     Question("guild_marker", {}, "Place a marker on the Dragon Guild tile", "a brown guild space: which square"),
     Question("ability_order", {}, "Choose which once-per-round ability to resolve next",
              "round end: the order of one's own once-per-round abilities"),
@@ -121,6 +130,8 @@ DECLARATIONS = (
 )
 QUESTIONS = {question.kind: question for question in DECLARATIONS}
 QUESTION_KINDS = tuple(QUESTIONS)
+EXCHANGE_ANYWHERE = frozenset(question.kind for question in DECLARATIONS if question.exchange)
+EXCHANGE_EVEN_FORCED = frozenset(question.kind for question in DECLARATIONS if question.exchange == "always")
 
 
 def render_question(kind, data):

@@ -31,7 +31,7 @@ NOTE = "answered by a standing order"  # said after a decision an order made, in
 def is_offer(state):
     """The pending question is another player's ability offering this seat something."""
     pending = state.pending
-    return pending is not None and pending.kind == OFFER and set(pending.options) == {YES, NO}
+    return pending is not None and pending.kind == OFFER and set(pending.answers) == {YES, NO}
 
 
 def _holdings(pl):
@@ -49,7 +49,7 @@ def offer_is_free(state):
         return False
     pending = trial.pending
     return not (pending is not None and pending.player == seat
-                and any(o.kind in PAYING_KINDS for o in pending.options))
+                and any(o.kind in PAYING_KINDS for o in pending.answers))
 
 
 def standing_answer(match, state):

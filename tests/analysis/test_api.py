@@ -45,6 +45,8 @@ pytestmark = pytest.mark.django_db
     ({"try": {"card": "cave 58"}}, "try.at"),
     ({"try": {"end": "match"}}, "try.end"),
     ({"try": {"guild": 0}}, "try.guild"),
+    ({"try": {"exchange": "meat"}}, "try.exchange"),
+    ({"try": {"exchange": ["gold", "gold", "meat"]}}, "try.exchange"),
     ({"decisions": {}}, "decisions"),
     ({"decisions": [{"kind": "fly", "args": []}]}, "decisions[0]"),
     ({"decisions": ["pass"]}, "decisions[0]"),

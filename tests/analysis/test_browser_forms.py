@@ -66,3 +66,23 @@ def test_a_hand_and_a_display_that_both_hold_a_dragon_are_refused_on_the_display
     # Nothing was applied: the position (and its link) is as it was.
     assert browser.execute_script("return new URL(location).searchParams.get('p')") == before
     assert not css(browser, f'.an-hand-card[data-card="{shown[0]}"]')
+
+
+def test_any_player_exchanges_from_the_try_form_and_the_question_stays(browser, live_server, catalogue):
+    import json
+    from urllib.parse import quote
+
+    from selenium.webdriver.support.ui import Select
+
+    start = {"setup": {"players": 2, "seed": 1, "academy": False},
+             "edits": [{"do": "resources", "seat": 1, "resources": {"meat": 0, "gold": 2, "crystal": 0, "milk": 0}}]}
+    browser.get(live_server.url + "/analysis/?p=" + quote(json.dumps(start)))
+    wait_for(browser, lambda d: css(d, ".an-space") and idle(d))
+    Select(css(browser, "#an-try-seat")[0]).select_by_index(1)
+    for pick in css(browser, "#an-exchange-give select"):
+        Select(pick).select_by_value("gold")
+    Select(css(browser, "#an-exchange-get")[0]).select_by_value("milk")
+    click(browser, css(browser, "#an-try button[value=exchange]")[0])
+    wait_for(browser, lambda d: idle(d) and "exchanges 2 gold for 1 milk" in d.page_source)
+    assert "Player 1: Choose your action" in css(browser, "#an-question h3")[0].text  # seat 0 is still asked
+    assert css(browser, "#an-errors")[0].get_attribute("hidden")

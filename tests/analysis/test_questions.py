@@ -127,7 +127,7 @@ def test_q10_resources_you_lack_may_be_made_by_exchange_when_enticing(ask):
     pos = position(hand(128), coins(2), resources(meat=1, gold=2))
     result = ask(pos)
     assert not offered(result, "entice")  # short of crystal: exchange first, then the dragon is affordable
-    result = ask(pos, {}, [choose(result, "1 gold and 1 gold for 1 crystal", "exchange")])
+    result = ask(pos, {}, [choose(result, "2 gold for 1 crystal", "exchange")])
     assert result["pending"]["kind"] == "main_action" and offered(result, "entice")
 
 
@@ -224,7 +224,24 @@ def test_q19_a_player_who_passed_takes_no_more_turns(ask):
 
 def test_q20_exchange_is_offered_with_the_main_action(ask):
     result = ask(position(resources(meat=2)))
-    assert choose(result, "Exchange 1 meat and 1 meat for 1 gold", "exchange")
+    assert choose(result, "Exchange 2 meat for 1 gold", "exchange")
+
+
+def test_q20b_any_player_may_exchange_at_any_time_and_the_question_stays(ask):
+    """Core rules, Resource Exchange: 'at any point in the game'. Seat 1 exchanges while seat 0 is to act."""
+    result = ask(position(resources(meat=2), resources(gold=2, seat_=1)), {"seat": 1, "exchange": ["gold", "gold", "milk"]})
+    assert result["pending"]["player"] == 0 and result["pending"]["kind"] == "main_action"
+    assert seat(result, 1)["resources"]["gold"] == 0 and seat(result, 1)["resources"]["milk"] == 1
+    assert any("exchanges 2 gold for 1 milk" in note for note in result["notes"])
+
+
+def test_q20c_over_the_resource_limit_an_exchange_replaces_the_discard(ask):
+    pos = position(resources(meat=10))
+    result, decisions = walk(ask, pos, {}, [choose(ask(pos), "Pass", "pass")],
+                             lambda r: r["pending"]["kind"] == "discard_resources")
+    result = ask(pos, {}, decisions + [choose(result, "Exchange 2 meat for 1 milk", "exchange")])
+    assert seat(result)["resources"] == {"meat": 8, "gold": 0, "crystal": 0, "milk": 1}
+    assert result["pending"]["player"] == 1
 
 
 def test_q21_exchanging_mid_ability_pays_a_resource_you_lack(ask):
@@ -310,9 +327,9 @@ def test_q30_an_egg_paid_for_exploring_may_come_from_a_dragon_or_a_mat_nest(ask)
                    dragon(128, CRIMSON, 1, eggs=1))
     result = ask(pos)
     result = ask(pos, {}, [choose(result, "Explore the Golden", "explore")])
-    places = {o["detail"] for o in offered(result)}
+    places = {o["detail"] for o in offered(result, "pay")}
     assert result["pending"]["kind"] == "pay" and result["pending"]["data"]["item"] == "egg"
-    assert "Sharp-Tongued Spitter" in places and len(offered(result)) == 2
+    assert "Sharp-Tongued Spitter" in places and len(offered(result, "pay")) == 2  # exchanges are offered beside
 
 
 def test_q31_good_drake_pays_its_coin_first(ask):

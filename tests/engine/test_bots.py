@@ -375,10 +375,10 @@ def inside_an_ability_that_names_cards(seed, kind, players=3):
     st = GameState.new(real_catalogue(), players=players, seed=seed)
     rng = random.Random(seed)
     while st.pending is not None:
-        if len(st.pending.options) > 1 and not st.at_main_action() and any(
+        if len(st.pending.answers) > 1 and not st.at_main_action() and any(
                 named[0] == kind for named in cards_named_by_running_abilities(st)):
             return st
-        st.apply(rng.choice(st.legal_options()))
+        st.apply(rng.choice(st.pending.answers))
     raise AssertionError("no ability named a card in a whole game")
 
 

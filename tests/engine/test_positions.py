@@ -41,7 +41,7 @@ def round_trip_every_decision(seed, players, academy, automa=None):
         assert state_json(again) == state_json(st), f"seed {seed}, decision {steps}: the position loads differently"
         if st.pending is None:
             return steps
-        st.apply(agent.choose(st.pending.options))
+        st.apply(agent.choose(st.pending.answers))
         steps += 1
 
 
@@ -67,7 +67,7 @@ def test_a_loaded_position_plays_on_exactly_like_the_original():
     st = GameState.new(CAT, players=3, seed=11, academy=True)
     agent = RandomAgent(11)
     for _ in range(120):
-        st.apply(agent.choose(st.pending.options))
+        st.apply(agent.choose(st.pending.answers))
     again = load_position(CAT, export_position(st))
     a, b = RandomAgent(5), RandomAgent(5)
     while st.pending is not None:
@@ -95,7 +95,7 @@ def good():
     st = GameState.new(CAT, players=2, seed=3, academy=True)
     agent = RandomAgent(3)
     for _ in range(40):
-        st.apply(agent.choose(st.pending.options))
+        st.apply(agent.choose(st.pending.answers))
     return export_position(st)
 
 
@@ -278,7 +278,7 @@ def solo():
     st = GameState.new(CAT, players=1, seed=8, academy=True, automa={"level": 2, "ravel": False})
     agent = RandomAgent(8)
     for _ in range(12):
-        st.apply(agent.choose(st.pending.options))
+        st.apply(agent.choose(st.pending.answers))
     assert st.automa["dragons"] or st.automa["markers"] or st.automa["played"]
     return export_position(st)
 
@@ -333,7 +333,7 @@ def test_an_edited_interpreter_stack_is_refused_by_its_seal():
     st = GameState.new(real_catalogue(), players=2, seed=8)
     agent = RandomAgent(8)
     while "stack" not in export_position(st)["engine"]:
-        st.apply(agent.choose(st.pending.options))
+        st.apply(agent.choose(st.pending.answers))
     position = export_position(st)
     assert load_position(real_catalogue(), json.loads(json.dumps(position))).pending.kind == st.pending.kind
     position["engine"]["stack"][-1]["p"] = True
@@ -348,7 +348,7 @@ def test_the_stacks_seal_is_keyed_so_only_the_holder_of_the_key_can_make_one():
     st = GameState.new(real_catalogue(), players=2, seed=8)
     agent = RandomAgent(8)
     while "stack" not in export_position(st)["engine"]:
-        st.apply(agent.choose(st.pending.options))
+        st.apply(agent.choose(st.pending.answers))
     ours = export_position(st, seal_key=b"the site's own key")
     assert load_position(real_catalogue(), copy.deepcopy(ours), seal_key=b"the site's own key").pending.kind == \
         st.pending.kind
