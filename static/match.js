@@ -116,6 +116,8 @@
 
   function myOptions() {
     const v = view();
+    // A match that is over offers nothing, even should it have stopped at a question (a resignation, a timeout).
+    if (data.status !== "playing") return [];
     if (replay || !v || !v.pending || v.pending.player !== data.your_seat || !v.pending.options) return [];
     if (preview && !preview.open) return [];
     const mine = data.seats.find((s) => s.seat === data.your_seat);
