@@ -116,6 +116,8 @@
 
   function myOptions() {
     const v = view();
+    // A match that is over offers nothing, even should it have stopped at a question (a resignation, a timeout).
+    if (data.status !== "playing") return [];
     if (replay || !v || !v.pending || v.pending.player !== data.your_seat || !v.pending.options) return [];
     if (preview && !preview.open) return [];
     const mine = data.seats.find((s) => s.seat === data.your_seat);
@@ -520,7 +522,7 @@
         return;
       }
       if (pageKey(body) !== before) {
-        window.location.reload();  // the game ended, or its first move took the abort button away
+        reloadKeepingError();  // the game ended, or its first move took the abort button away
         return;
       }
       staged = [];
@@ -741,6 +743,26 @@
     box.hidden = !message;
   }
 
+  // A refused move is often what shows the page it is behind (a move made in another tab): the page then reloads,
+  // and the player must still read why their move was refused. The words wait in this tab's session storage.
+  const ERROR_KEY = `wyrmdex-error-${root.dataset.api}`;
+
+  function reloadKeepingError() {
+    const box = document.getElementById("decision-error");
+    try {
+      if (!box.hidden && box.textContent) sessionStorage.setItem(ERROR_KEY, box.textContent);
+    } catch (err) { /* no storage: the page reloads without the words */ }
+    window.location.reload();
+  }
+
+  function showKeptError() {
+    try {
+      const kept = sessionStorage.getItem(ERROR_KEY);
+      sessionStorage.removeItem(ERROR_KEY);
+      if (kept) showError(kept);
+    } catch (err) { /* no storage: nothing was kept */ }
+  }
+
   async function load(force) {
     if ((busy && !force) || catching) {
       missed = true;  // looked at again once the page is free
@@ -759,7 +781,7 @@
         // with the key the server drew the page with, or that change would never show.
         const drawn = data ? pageKey(data) : root.dataset.pageKey;
         if ((data && data.status === "open") || (drawn && drawn !== pageKey(fresh))) {
-          window.location.reload();  // the game began, ended or someone left: those parts are drawn by the server
+          reloadKeepingError();  // the game began, ended or someone left: those parts are drawn by the server
           return;
         }
         if (data && fresh.version !== data.version && staged.length) {
@@ -889,6 +911,7 @@
     }, (up) => { pushed = up; });
   }
   let sinceLook = 0;
+  showKeptError();
   load(true);
   setInterval(() => {
     sinceLook += POLL_MS;

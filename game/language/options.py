@@ -68,7 +68,12 @@ def _discard(info, args):
 
 
 def _take(info, args):
-    return "Draw from the deck" if args[0] == "deck" else f"Take display card {args[1] + 1}"
+    if args[0] == "deck":
+        return "Draw from the deck"
+    # The display lies face up, so its card is named; an empty slot (a refused option's words) only by place.
+    if info.get("card") is not None:
+        return f"Take {card_name(info['card'])} from the display"
+    return f"Take display card {args[1] + 1}"
 
 
 def _pay(info, args):

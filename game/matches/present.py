@@ -6,6 +6,7 @@ import threading
 from collections import OrderedDict
 
 from django.urls import reverse
+from django.utils.html import escape
 
 from game import catalogue
 from game.engine.catalogue import CAVES
@@ -15,7 +16,7 @@ from game.engine.view import events_for, option_json, plain, view_for
 from game.language.events import Names, render_event, render_event_html
 from game.language.render import render_abilities, render_counter, render_effect
 from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES, automa_score_names
-from game.models import Match
+from game.models import Match, MatchSeat
 from game.tiebreak import names_list, tie_words
 
 from . import access, orders, table
@@ -315,6 +316,38 @@ def story(match, decisions, seat, names):
     return [g for g in groups if g["lines"] or g["seat"] is not None]
 
 
+LEFT_WORDS = {  # how the story tells a seat's leaving
+    MatchSeat.Out.RESIGNED: "{name} resigned.",
+    MatchSeat.Out.TIMEOUT: "{name} ran out of time and forfeited.",
+}
+ENDING_WORDS = {  # why the match ended
+    Match.Ending.SCORED: "The match ended: the game was played to its end and scored.",
+    Match.Ending.LAST_STANDING: "The match ended: every other player left.",
+    Match.Ending.ABORTED: "The match was aborted before the first move.",
+}
+
+
+def leaving_story(match, seats):
+    """What the engine's log cannot tell, since it is no decision: who left the match and how, who handed their seat
+    to a bot by running out of time, and why the match ended. One group after the story, or none."""
+    def line(seat, text):
+        return {"decision": match.version, "kind": "left", "seat": seat, "text": text, "html": escape(text)}
+    lines = []
+    left = sorted((s for s in seats if s.out), key=lambda s: (s.out_at is None, s.out_at or match.created, s.seat))
+    for s in left + [s for s in seats if not s.out]:
+        if s.out:
+            lines.append(line(s.seat, LEFT_WORDS[s.out].format(name=s.name)))
+        elif s.user is not None and s.controller == s.Controller.BOT:
+            lines.append(line(s.seat, f"{s.user.username} ran out of time; a bot plays on for them."))
+    if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) and match.ending in ENDING_WORDS:
+        lines.append(line(None, ENDING_WORDS[match.ending]))
+    if not lines:
+        return []
+    ended = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
+    return [{"title": "The end of the match" if ended else "Left the match", "round": None, "seat": None,
+             "lines": lines}]
+
+
 def _shown_cards(view):
     dragons, caves = set(), set()
     for pl in view["players"]:
@@ -365,8 +398,12 @@ def match_json(match, user):
     data["your_turn"] = False
     if state is not None:
         view = view_for(state, seat)
+        if match.status != Match.Status.PLAYING and view["pending"] is not None:
+            # A match that ended (resigned, timed out, aborted) may stop at a question: nobody answers it now.
+            view["pending"].pop("options", None)
         data["view"] = table.with_extras(state, view)
-        data["your_turn"] = view["pending"] is not None and view["pending"]["player"] == seat
+        data["your_turn"] = match.status == Match.Status.PLAYING and view["pending"] is not None \
+            and view["pending"]["player"] == seat
         data.update(drawing(view, snapshot_of(match)))
     data["log"] = []
     data["your_last_decision"] = None
@@ -384,6 +421,7 @@ def match_json(match, user):
             # answer a standing order gave for them is not theirs: they have not seen it.
             data["your_last_decision"] = max((d.number for d in decisions if d.seat == seat
                                               and not d.label.endswith(f"({orders.NOTE})")), default=0)
+    data["log"] += leaving_story(match, match.seats.all())
     data["chat"] = chat_json(match)
     data["ending_words"] = ending(match)
     if seat is not None and match.status == Match.Status.OPEN:
@@ -407,7 +445,7 @@ def options_json(match, user):
     """The requesting player's legal options, when the game waits for them; an empty list otherwise."""
     seat = seat_of(match, user)
     state = load_state(match)
-    pending = state.pending if state is not None else None
+    pending = state.pending if state is not None and match.status == Match.Status.PLAYING else None
     mine = pending is not None and seat is not None and pending.player == seat
     return {"version": match.version, "your_turn": mine, "prompt": pending.prompt if mine else None,
             "kind": pending.kind if mine else None, "data": plain(pending.data) if mine else None,

@@ -434,3 +434,11 @@ def test_cached_counter_may_name_one_resource():
     pl = me(st)
     fire(st, {"do": "score", "vp": 1, "per": {"what": "cached", "scope": "here", "item": "milk"}}, src=H)
     assert pl.end_vp == {"test": 2}
+
+
+def test_taking_from_the_display_names_the_card_that_lies_there(st):
+    fire(st, {"do": "gain", "item": "dragon", "count": 1})
+    card = st.cat.card("dragon", st.display_dragons[1])
+    labels = {o.args: st.option_info(o)["label"] for o in st.legal_options()}
+    assert labels[("display", 1)] == f"Take {card['name']} ({card['number']}) from the display"
+    assert labels[("deck",)] == "Draw from the deck"
