@@ -28,6 +28,8 @@
     other_player: "Another player answers next.",
     game_over: "This ends the game.",
   };
+  // A prompt as a sentence: a full stop added unless it already ends in one (a question keeps its "?", never "?.")
+  const sentence = (text) => (/[.?!]$/.test(text) ? text : `${text}.`);
   let data = null;       // the match as the server last sent it
   let busy = false;
   let stamp = "";
@@ -388,10 +390,10 @@
     }
     const options = myOptions();
     if (!options.length) {
-      text.textContent = `Waiting for ${playerName(pending.player)}: ${pending.prompt}.`;
+      text.textContent = `Waiting for ${playerName(pending.player)}: ${sentence(pending.prompt)}`;
       return;
     }
-    text.textContent = `Your turn: ${pending.prompt}.`;
+    text.textContent = `Your turn: ${sentence(pending.prompt)}`;
     if (selected) {
       box.append(el("p", {class: "match-note"}, "Tap a lit space on your mat, or press Escape to put the card back."));
     }

@@ -23,7 +23,9 @@ def explain_illegal(st, option):
     main = pending.kind == "main_action" and option.kind in ("excavate", "entice", "explore", "exchange",
                                                                        "pass")
     if option.kind not in kinds and not main:
-        return (f"You tried '{tried}', but now the game asks {who}: {pending.prompt}. "
+        prompt = pending.prompt
+        stop = "" if prompt.endswith(("?", ".", "!")) else "."  # a question keeps its own mark: never "?."
+        return (f"You tried '{tried}', but now the game asks {who}: {prompt}{stop} "
                 f"That is not one of the choices here.")
     p = pending.player
     pl = st.players[p]

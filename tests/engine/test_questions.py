@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.decisions import Option
+from game.engine.decisions import IllegalDecision, Option
 from game.engine.state import GameState
 from game.language.options import render_option
 from game.language.questions import QUESTIONS, render_question
@@ -141,6 +141,17 @@ def test_a_yes_or_no_on_an_ability_names_the_card_and_the_ability():
     yes = st.option_info(Option("yes"))
     assert yes["card"]["name"] == "Milk Giver" and yes["effect"] == {"do": "gain", "item": "milk"}
     assert yes["label"] == "Yes"
+
+
+def test_a_refusal_quotes_a_question_with_its_own_mark_not_a_question_mark_and_a_stop():
+    st = table(mat={0: 0})
+    choose(st, "explore", 0)
+    while st.pending.kind != "use_ability":
+        st.apply(st.legal_options()[0])
+    assert st.pending.prompt.endswith("?")
+    with pytest.raises(IllegalDecision) as refused:
+        st.apply(Option("pass"))
+    assert "?." not in str(refused.value) and f"{st.pending.prompt} That is not" in str(refused.value)
 
 
 def test_an_option_naming_nothing_reads_raw_and_changes_nothing(st):
