@@ -21,7 +21,8 @@ from .matches import access, notify, orders, polling, present, services, table
 from .matches.errors import InvalidInput
 from .models import Match, MatchSeat
 
-CREATE_FIELDS = ("players", "academy", "updated", "days_per_move", "on_timeout", "private", "timeout_level")
+CREATE_FIELDS = ("players", "academy", "updated", "days_per_move", "on_timeout", "private", "timeout_level", "rated",
+                 "min_rating", "bot_fill")
 PLAY_NOW_FIELDS = ("opponent", "automa_level", "ravel", "bot_levels", "academy")
 
 LIST_LENGTH = 50

@@ -125,6 +125,12 @@ class Match(models.Model):
     on_timeout = models.CharField(max_length=7, choices=OnTimeout.choices, default=OnTimeout.FORFEIT,
                                   help_text="What happens to a seat whose player lets the time run out.")
     private = models.BooleanField(default=False, help_text="Not listed in the lobby; joined only by its invite link.")
+    rated = models.BooleanField(default=True, help_text="The result counts for the ratings; a casual game's does not.")
+    min_rating = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                  help_text="Lobby: the rating (every-game pool) a player needs to "
+                                                            "join; empty for anyone. An invite link passes it.")
+    bot_fill = models.BooleanField(default=False, help_text="Lobby: bots may take the seats still empty once the "
+                                                            "match has waited long (game/matches/lobby.py).")
     timeout_level = models.CharField(max_length=12, default="random",
                                      help_text="The level of the bot that plays on for a player whose time runs out.")
     automa_level = models.PositiveSmallIntegerField(null=True, blank=True,

@@ -25,7 +25,7 @@ def _matches():
     return Match.objects.select_related("creator").prefetch_related("seats__user")
 
 
-def _number_or_text(value):
+def number_or_text(value):
     """A form's number as the service takes it; text that is not a number is passed on so the service names the
     field in its error."""
     try:
@@ -39,8 +39,8 @@ def _form_values(data):
     updated = {"updated": True, "original": False}.get(printing)
     if printing not in ("auto", "updated", "original"):
         updated = printing
-    return {"players": _number_or_text(data.get("players", "2")), "academy": data.get("academy") == "on",
-            "updated": updated, "days_per_move": _number_or_text(data.get("days_per_move", "3")),
+    return {"players": number_or_text(data.get("players", "2")), "academy": data.get("academy") == "on",
+            "updated": updated, "days_per_move": number_or_text(data.get("days_per_move", "3")),
             "on_timeout": data.get("on_timeout", "forfeit"), "private": data.get("private") == "on",
             "timeout_level": data.get("timeout_level", bots.DEFAULT_LEVEL)}
 
@@ -99,21 +99,21 @@ def _chosen(form):
             "bots_academy": bots_sent and form.get("academy") == "on", "bot_slots": slots}
 
 
-def _play_now_context(error=None, field=None, form=None):
+def play_now_context(error=None, field=None, form=None):
     return {"bot_levels": bots.LEVELS.items(), "bot_slots": BOT_SLOTS, "automa_levels": services.AUTOMA_LEVELS,
             "play_error": error, "play_field": field, "form": form or {}, "chosen": _chosen(form)}
 
 
 @gzip_page  # a public page: docs/deploy.md says which pages are compressed and why
 def home(request):
-    return render(request, "home.html", _play_now_context(form=request.GET if "opponent" in request.GET else None))
+    return render(request, "home.html", play_now_context(form=request.GET if "opponent" in request.GET else None))
 
 
 def _play_now_values(data):
     """The Play now form as the service takes it: each "Bot n" select that is not "none" adds a bot."""
     values = {"opponent": data.get("opponent", ""), "academy": data.get("academy") == "on"}
     if values["opponent"] == "automa":
-        values["automa_level"] = _number_or_text(data.get("automa_level", "1"))
+        values["automa_level"] = number_or_text(data.get("automa_level", "1"))
         values["ravel"] = data.get("ravel") == "on"
     else:
         values["bot_levels"] = [data[f"bot_{n}"] for n in BOT_SLOTS if data.get(f"bot_{n}", "none") != "none"]
@@ -134,7 +134,7 @@ def play_now(request):
             user = guests.start_guest(request, client_address(request))
         match = services.play_now(user, **values)
     except (MatchError, TooManyRequests) as exc:
-        return render(request, "home.html", _play_now_context(str(exc), exc.field, request.POST), status=exc.status)
+        return render(request, "home.html", play_now_context(str(exc), exc.field, request.POST), status=exc.status)
     return redirect(match)
 
 
@@ -194,6 +194,12 @@ def join(request, match_id):
 @login_required
 def start(request, match_id):
     return _act(request, match_id, services.start_match)
+
+
+@require_POST
+@login_required
+def fill_with_bots(request, match_id):
+    return _act(request, match_id, services.fill_with_bots)
 
 
 @require_POST

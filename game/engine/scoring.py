@@ -90,6 +90,12 @@ def final_result(st):
     return {"scores": scores, "places": places, "winners": winners, "tiebreak": notes, "dragons": dragons}
 
 
+def totals_so_far(st):
+    """Each player's total VP if the game were scored now (end-game abilities not run yet): what a spectator may
+    read off the table, since every part of it is public (hands and tucked cards count, they are not shown)."""
+    return [s["total"] for s in final_result(st)["scores"]]
+
+
 def objective_places(values):
     """Friendly ties: equal values share a place, the next value takes the next place; zero is 'all others'."""
     distinct = sorted({v for v in values if v > 0}, reverse=True)

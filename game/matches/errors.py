@@ -26,6 +26,13 @@ class NotCreator(MatchError):
     code = "not_creator"
 
 
+class RatingTooLow(MatchError):
+    """The match asks for a higher rating than the player's; the message names both."""
+
+    status = 403
+    code = "rating_too_low"
+
+
 class MatchClosed(MatchError):
     """The match is not in a state that allows this (full, started, finished, already joined)."""
 

@@ -59,6 +59,7 @@ def summary(match, user=None):
         "updated": match.updated, "version": match.version, "creator": _creator(match),
         "created": match.created.isoformat(), "seats": seats, "your_seat": your_seat,
         "days_per_move": match.days_per_move, "on_timeout": match.on_timeout, "private": match.private,
+        "rated": match.rated, "min_rating": match.min_rating, "bot_fill": match.bot_fill,
         "to_move": match.to_move, "deadline": match.deadline.isoformat() if match.deadline else None,
         "ending": match.ending or None, "places": match.places,
         "rematch_of": rematch_of(match), "rematch": rematch.public_id if rematch else None,

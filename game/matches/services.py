@@ -23,6 +23,7 @@ from game.engine.catalogue import CatalogueError
 from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
+from game.ratings import service as ratings
 
 from . import bots, guests, ids, integrity, notify, orders, seeds, stops
 from .access import no_such_match
@@ -35,6 +36,7 @@ from .errors import (
     NotCreator,
     NotSeated,
     NotYourTurn,
+    RatingTooLow,
     StaleMatch,
 )
 from .locking import retry_later_when_busy
@@ -48,6 +50,9 @@ MAX_PLAYERS = 5
 MACHINE_GRACE = timedelta(seconds=30)
 MACHINE_RUN = 400  # at most this many decisions in one machine task; a longer run goes on in the next task
 INVITE_SALT = "wyrmdex.match-invite"
+MIN_RATING_RANGE = (100, 3000)  # a seek's minimum rating: Glicko-2 ratings start at 1500 and stay well inside this
+# A seek that allows bots (`bot_fill`) and has waited this long is filled with them by the sweep.
+BOT_FILL_AFTER = timedelta(minutes=30)
 
 logger = logging.getLogger(__name__)
 
@@ -74,8 +79,9 @@ def _choice(field, value, allowed):
 
 @retry_later_when_busy
 def create_match(user, players=2, academy=False, updated=None, days_per_move=3, on_timeout="forfeit",
-                 private=False, timeout_level=bots.DEFAULT_LEVEL):
-    """Open a match for `players` seats; its creator takes the first seat."""
+                 private=False, timeout_level=bots.DEFAULT_LEVEL, rated=True, min_rating=None, bot_fill=False):
+    """Open a match for `players` seats; its creator takes the first seat. Listed in the lobby as a seek unless
+    `private`; `min_rating` keeps out players rated below it, `bot_fill` lets bots take seats left empty."""
     players = _whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
     academy = _flag("academy", academy)
     updated = academy if updated is None else _flag("updated", updated)
@@ -83,12 +89,17 @@ def create_match(user, players=2, academy=False, updated=None, days_per_move=3, 
     on_timeout = _choice("on_timeout", on_timeout, Match.OnTimeout.values)
     private = _flag("private", private)
     timeout_level = _choice("timeout_level", timeout_level, tuple(bots.LEVELS))
+    rated = _flag("rated", rated)
+    if min_rating is not None:
+        min_rating = _whole_number("min_rating", min_rating, *MIN_RATING_RANGE)
+    bot_fill = _flag("bot_fill", bot_fill)
     guests.refuse_guest(user, "open a match for people")
     with transaction.atomic():
         frozen = _frozen_catalogue(academy, updated)
         match = Match.objects.create(creator=user, players=players, academy=academy, updated=updated,
                                      seed=seeds.new_seed(), catalogue=frozen, days_per_move=days_per_move,
-                                     on_timeout=on_timeout, private=private, timeout_level=timeout_level)
+                                     on_timeout=on_timeout, private=private, timeout_level=timeout_level,
+                                     rated=rated, min_rating=min_rating, bot_fill=bot_fill)
         MatchSeat.objects.create(match=match, seat=0, user=user)
     return match
 
@@ -371,7 +382,7 @@ def _keep_seats(match, seats):
 @retry_later_when_busy
 def join_match(match_id, user, invited=False):
     """Take the next free seat; the match starts when the last seat is taken. A private match is joined only
-    with its invite link (`invited`)."""
+    with its invite link (`invited`), which also passes a minimum rating: whoever was invited is wanted."""
     guests.refuse_guest(user, "play with other people")
     with transaction.atomic():
         match = _locked(match_id)
@@ -385,6 +396,10 @@ def join_match(match_id, user, invited=False):
             raise MatchClosed("you already have a seat at this match")
         if len(taken) >= match.players:
             raise MatchClosed("every seat of this match is taken")
+        if match.min_rating is not None and not invited:
+            rating = round(ratings.current_rating(user))
+            if rating < match.min_rating:
+                raise RatingTooLow(f"this match asks for a rating of at least {match.min_rating}; yours is {rating}")
         MatchSeat.objects.create(match=match, seat=len(taken), user=user)
         if len(taken) + 1 == match.players:
             _start(match)
@@ -415,6 +430,31 @@ def start_match(match_id, user):
         if seated < MIN_PLAYERS:
             raise MatchClosed(f"a match needs at least {MIN_PLAYERS} players; wait for someone to join")
         match.players = seated
+        _start(match)
+    return match
+
+
+@retry_later_when_busy
+def fill_with_bots(match_id, user=None, now=None):
+    """Bots take the empty seats of an open match, which then starts. Asked by its creator (`user`) at any time;
+    by the sweep (`user` None) only for a match that allows it (`bot_fill`) and has waited BOT_FILL_AFTER, and
+    then nothing happens to one that no longer qualifies. Each bot plays at the match's timeout level."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = _locked(match_id)
+        if user is not None and match.creator_id != user.pk:
+            raise NotCreator("only the player who opened the match may fill it with bots")
+        if match.status != Match.Status.OPEN:
+            if user is None:
+                return match
+            raise MatchClosed("this match has already started" if match.status != Match.Status.ABORTED
+                              else "this match was aborted")
+        if user is None and (not match.bot_fill or match.created > now - BOT_FILL_AFTER):
+            return match
+        seated = match.seats.count()
+        for seat in range(seated, match.players):
+            MatchSeat.objects.create(match=match, seat=seat, controller=MatchSeat.Controller.BOT,
+                                     level=match.timeout_level)
         _start(match)
     return match
 
@@ -920,7 +960,7 @@ def rematch(match_id, user):
                 new = Match.objects.create(
                     creator=user, players=len(seats), academy=match.academy, updated=match.updated,
                     seed=seeds.new_seed(), catalogue=frozen, days_per_move=match.days_per_move,
-                    on_timeout=match.on_timeout, private=match.private, rematch_of=match,
+                    on_timeout=match.on_timeout, private=match.private, rematch_of=match, rated=match.rated,
                     timeout_level=match.timeout_level, automa_level=match.automa_level, ravel=match.ravel)
         except IntegrityError:
             return Match.objects.get(rematch_of=match)
@@ -959,6 +999,9 @@ def sweep(now=None):
     """Act on every deadline that has passed and send due reminders. Safe to run at any time and any number of
     times: each match is looked at again under its lock, and acted on only if its deadline is still due."""
     now = now or timezone.now()
+    waited = Match.objects.filter(status=Match.Status.OPEN, bot_fill=True, created__lte=now - BOT_FILL_AFTER)
+    for match_id in waited.values_list("pk", flat=True):
+        _sweep_one(fill_with_bots, match_id, None, now)
     due = Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=now)
     for match_id, version in due.values_list("pk", "version"):
         _sweep_one(on_deadline, match_id, version, now)

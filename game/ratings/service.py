@@ -4,7 +4,7 @@ games of its player count), by Glicko-2 with each pair of seats scored by their 
 Who is rated: the person at each seat (also when a bot played on for them after their time ran out: the result is
 theirs), a bot seat as its level (`bot:greedy`), and in a solo game the Automa as her level and mode
 (`automa:2`, `automa:ravel:2`), so that solo results sit on the same scale as games between people. A match that
-was aborted is not rated, nor a guest's until they sign up and the game becomes their account's. Rating a game reads and writes a fixed number of rows: constant time per game.
+was aborted is not rated, nor a casual one (`Match.rated` off), nor a guest's until they sign up and the game becomes their account's. Rating a game reads and writes a fixed number of rows: constant time per game.
 """
 import math
 from datetime import timedelta
@@ -71,7 +71,7 @@ def rate(match):
         places = [2, 1] if match.ending == Match.Ending.LAST_STANDING or places[0] != 1 else [1, 2]
     Match.objects.filter(pk=match.pk).update(rated_at=timezone.now())
     if match.status != Match.Status.FINISHED or match.ending == Match.Ending.ABORTED or len(places) != len(who) \
-            or len(who) < 2:
+            or len(who) < 2 or not match.rated:
         return False
     if Guest.objects.filter(user_id__in=[user_id for user_id, _ in who if user_id]).exists():
         return False  # a guest's games are casual; claimed at sign-up, they are rated then (game/matches/guests.py)
@@ -106,6 +106,12 @@ def rate_finished(limit=BATCH):
             rate(match)
         done += 1
     return done
+
+
+def current_rating(user, pool="all"):
+    """A person's rating in a pool as it stands (a newcomer's is where Glicko-2 starts everyone)."""
+    found = PlayerRating.objects.filter(user=user, pool=pool).values_list("rating", flat=True).first()
+    return glicko2.Rating().rating if found is None else found
 
 
 def provisional(row):

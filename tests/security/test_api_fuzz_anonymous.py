@@ -13,7 +13,7 @@ from cardsite.wsgi import application
 
 # The catalogue's endpoints have their own run (tests/search/test_api_fuzz.py) and never look at a login.
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application).include(
-    path_regex=r"^/api/(matches|checker|calculator)/")
+    path_regex=r"^/api/(matches|checker|calculator|lobby)/")
 
 MALFORMED_AUTH = itertools.cycle([
     {"Authorization": "Basic AGE6Yg=="}, {"Authorization": "Basic !!!"}, {"Authorization": "Bearer"},
