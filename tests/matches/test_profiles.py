@@ -156,3 +156,16 @@ def test_the_profile_reads_a_bounded_number_of_queries(games, alice, bob, django
     with django_assert_max_num_queries(8):
         assert client.get("/api/players/alice/").status_code == 200
     assert Match.objects.filter(seats__user=alice).count() == 4
+
+
+def test_the_navigation_links_a_signed_in_player_to_their_profile(alice):
+    html = page(alice, "/matches/").content.decode()
+    assert 'id="profile-link" href="/players/alice/"' in html
+    assert 'href="/leaderboards/"' in html
+    assert 'id="profile-link"' not in page(None, "/matches/").content.decode()
+
+
+def test_a_guest_is_not_offered_a_profile(catalogue, client):
+    client.post("/play/", {"opponent": "automa", "automa_level": "1"})
+    html = client.get("/matches/").content.decode()
+    assert "(guest)" in html and 'id="profile-link"' not in html
