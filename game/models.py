@@ -398,3 +398,15 @@ class Guest(models.Model):
 
     def __str__(self):
         return f"guest {self.user_id}"
+
+
+class Profile(models.Model):
+    """A player's own settings for their public profile (game/players): made the first time they change one."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="profile")
+    hidden = models.BooleanField(default=False, help_text="Only the player sees their profile; others find no page.")
+    changed = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"profile of {self.user_id}{' (hidden)' if self.hidden else ''}"

@@ -158,6 +158,12 @@ class Player:
             "end_vp": dict(self.end_vp), "fresh": list(self.fresh),
         }
 
+    @staticmethod
+    def saved_dragons(data):
+        """The dragons (catalogue indices) on the mat of a player saved by `to_json`, read without loading the game:
+        what everyone sees of a mat (`view_for` shows the same), for statistics over many finished games."""
+        return [space[1] for space in data["spaces"] if space[1] is not None]
+
     @classmethod
     def from_json(cls, seat, data):
         p = cls(seat)

@@ -8,8 +8,10 @@ was aborted is not rated, nor a casual one (`Match.rated` off), nor a guest's un
 """
 import math
 from datetime import timedelta
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from game.models import Guest, Match, PlayerRating, RatingChange
@@ -28,6 +30,32 @@ def engine_key(seat, match):
 
 def automa_key(match):
     return f"automa:ravel:{match.automa_level}" if match.ravel else f"automa:{match.automa_level}"
+
+
+def engine_name(key):
+    """An engine player's name for people, from its key (`bot:greedy`, `automa:2`, `automa:ravel:2`)."""
+    kind, _, rest = key.partition(":")
+    if kind == "bot":
+        return f"Bot ({rest})"
+    if kind == "automa":
+        mode, _, level = rest.rpartition(":")
+        return f"Automa level {level}{' (Ravel)' if mode == 'ravel' else ''}"
+    return key
+
+
+def pool_name(pool):
+    """A pool's name for people: `all`, `1` (solo) to `5`."""
+    return {"all": "All games", "1": "Solo"}.get(pool, f"{pool} players")
+
+
+def outcome_places(players, ending, places):
+    """The places the ratings score a finished match by (its `players`, `ending` and `places`), in seat order: in a
+    solo game the player's and then the Automa's (a solo player who left lost to her, though the seats place them
+    first)."""
+    places = list(places or [])
+    if players == 1 and len(places) == 1:
+        places = [2, 1] if ending == Match.Ending.LAST_STANDING or places[0] != 1 else [1, 2]
+    return places
 
 
 def holders(match, seats):
@@ -65,10 +93,8 @@ def rate(match):
     """Rate one finished match (inside the caller's transaction, with the match row locked): False when it is not
     a rated game (aborted, no places) and is only marked as looked at."""
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
-    places = list(match.places or [])
+    places = outcome_places(match.players, match.ending, match.places)
     who = holders(match, seats)
-    if match.players == 1 and len(places) == 1:  # solo: the player's place against the Automa, and hers
-        places = [2, 1] if match.ending == Match.Ending.LAST_STANDING or places[0] != 1 else [1, 2]
     Match.objects.filter(pk=match.pk).update(rated_at=timezone.now())
     if match.status != Match.Status.FINISHED or match.ending == Match.Ending.ABORTED or len(places) != len(who) \
             or len(who) < 2 or not match.rated:
@@ -118,9 +144,33 @@ def provisional(row):
     return row.rd > PROVISIONAL_RD
 
 
-def leaderboard(pool="all", limit=50, people_only=True):
-    """The best ratings of a pool, highest first (not provisional ones)."""
-    rows = PlayerRating.objects.filter(pool=pool, rd__lte=PROVISIONAL_RD).select_related("user")
-    if people_only:
-        rows = rows.filter(user__isnull=False)
-    return list(rows.order_by("-rating", "pk")[:limit])
+class Board(NamedTuple):
+    rows: list  # PlayerRating rows, highest first, each with its user read
+    after: str | None  # the cursor of the next page, None on the last
+
+
+def cursor(row):
+    return f"{row.rating!r}_{row.pk}"
+
+
+def parse_cursor(text):
+    """(rating, pk) from a page's cursor; ValueError when it is not one."""
+    rating, _, pk = text.partition("_")
+    rating, pk = float(rating), int(pk)
+    if not math.isfinite(rating):
+        raise ValueError("not a finite rating")
+    return rating, pk
+
+
+def leaderboard(pool="all", people=True, limit=50, after=None):
+    """One page of a pool's ratings, highest first (provisional ones too: `provisional` marks them): the people's,
+    or (people=False) the bots' and the Automa's. `after` is the previous page's cursor: pages are read by key
+    (rating, then row), so a page costs the same however deep it is."""
+    rows = PlayerRating.objects.filter(pool=pool, user__isnull=not people).select_related("user__profile")
+    if after is not None:
+        rating, pk = after
+        rows = rows.filter(Q(rating__lt=rating) | Q(rating=rating, pk__gt=pk))
+    rows = list(rows.order_by("-rating", "pk")[:limit + 1])
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return Board(rows, cursor(rows[-1]) if more else None)

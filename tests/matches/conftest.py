@@ -136,3 +136,23 @@ def open_browser():
     yield make
     for driver in drivers:
         driver.quit()
+
+
+@pytest.fixture
+def finish_rated(catalogue):
+    """Play a match out with random legal decisions through the services and rate it, as the queue would once the
+    last move commits: `finish_rated(alice, bob, seed=11, academy=True)`; one player alone plays the Automa."""
+    from game.ratings.service import rate_finished
+
+    def finish(creator, *others, seed, academy=False, private=False, automa_level=2):
+        if others:
+            match = services.create_match(creator, players=1 + len(others), academy=academy, private=private)
+            for other in others:
+                services.join_match(match.pk, other, invited=private)
+        else:
+            match = services.play_now(creator, opponent="automa", automa_level=automa_level)
+        match = play_randomly(match.pk, 5000, seed=seed)
+        assert match.status == Match.Status.FINISHED
+        rate_finished()
+        return Match.objects.get(pk=match.pk)
+    return finish

@@ -1,0 +1,1 @@
+"""Players: their profiles (games, scores, ratings and their history, favourite dragons) and the leaderboards."""
