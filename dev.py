@@ -44,6 +44,7 @@ def serve(args):
     env.setdefault("DEBUG", "true")
     run(PY, "manage.py", "migrate", "--noinput", env=env)
     run(PY, "manage.py", "load_catalogue", env=env)
+    run(PY, "manage.py", "seed_lobby", env=env)  # a fresh lobby shows seeks a bot holds: a newcomer sees life at once
     addr = args[0] if args else "127.0.0.1:8000"
     worker = None
     if env.get("REDIS_URL"):
