@@ -130,14 +130,15 @@
     if (!v.options.academy || !spaces.length || rnd !== v.round) return null;
     const sitters = v.players.map((p) => ({seat: p.seat, space: p.income_space}));
     if (v.automa) sitters.push({seat: v.automa.seat, space: v.automa.income_space});
-    return el("div", {class: "match-income", "data-income-round": rnd}, el("span", {class: "match-note"}, "Income spaces: "),
-      spaces.map((text, i) => {
+    // One list item a space, so that each reads (and is read aloud) apart: "1. Gain 6 coins." then "2. Advance…"
+    return el("div", {class: "match-income", "data-income-round": rnd}, el("span", {class: "match-note"}, "Income spaces:"),
+      el("ol", {class: "match-income-list"}, spaces.map((text, i) => {
         const who = sitters.filter((s) => s.space === i).map((s) => s.seat);
-        const body = [`${i + 1}. ${text}`, who.length ? " " : null, markerRow(ctx, who)];
+        const body = [text, who.length ? " " : null, markerRow(ctx, who)];
         const act = ctx.income ? ctx.income(rnd, i, who) : null;
-        return act ? target(act, "match-income-space", body)
-          : el("span", {class: "match-income-space", "data-income": `${rnd}:${i}`}, body);
-      }));
+        return el("li", {}, act ? target(act, "match-income-space", body)
+          : el("span", {class: "match-income-space", "data-income": `${rnd}:${i}`}, body));
+      })));
   }
 
   function round(ctx) {
@@ -227,11 +228,13 @@
       el("p", {class: "match-decks"}, pic("dragon", "dragon deck"), ` dragon deck ${v.decks.dragons} · `,
         pic("cave", "cave deck"), ` cave deck ${v.decks.caves} · discarded: ${plural(dis.dragons.length, "dragon")}, `
         + `${plural(dis.caves.length, "cave card")}`),
-      discardNames.length ? el("details", {class: "match-discards"}, el("summary", {}, "Discard pile (newest first)"),
-        el("p", {}, discardNames.join(", "))) : null,
+      // The display under its own heading, the discard pile after it: the six face-up cards are not part of the pile
+      el("h3", {class: "match-display-title"}, "Display"),
       el("div", {class: "match-display"},
         v.display.dragons.map((d, i) => d === null ? empty("dragon", i) : dragonCard(ctx, d, extra("dragon", i))),
         v.display.caves.map((c, i) => c === null ? empty("cave", i) : caveCard(ctx, c, extra("cave", i)))),
+      discardNames.length ? el("details", {class: "match-discards"}, el("summary", {}, "Discard pile (newest first)"),
+        el("p", {}, discardNames.join(", "))) : null,
     ];
   }
 

@@ -178,3 +178,14 @@ def test_an_empty_table_edited_by_clicks_on_hand_display_round_and_passing(brows
     coins.send_keys("5")
     click(browser, css(browser, "#an-supply button[type=submit]")[0])
     wait_for(browser, lambda d: idle(d) and "5 coins" in css(d, ".an-summary")[0].text)
+
+
+def test_the_display_has_its_own_heading_and_the_academy_income_spaces_read_apart(browser, live_server, catalogue):
+    browser.get(live_server.url + "/analysis/?p=" + '{"setup":{"players":2,"seed":3,"academy":true},"edits":[]}')
+    wait_for(browser, lambda d: css(d, ".an-space") and idle(d) and css(d, ".match-income-list li"))
+    titles = [h.text for h in css(browser, ".match-display-title")]
+    assert titles == ["Display"]
+    spaces = css(browser, ".match-income-list li")
+    assert len(spaces) >= 2
+    text = css(browser, ".match-income-list")[0].text
+    assert "coins.2." not in text.replace(" ", "") and len(text.splitlines()) >= len(spaces)  # one line a space
