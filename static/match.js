@@ -617,14 +617,14 @@
     }
     const step = (to, text, label, id) => el("button", {type: "button", class: "match-replay-step", id,
       "aria-label": label, disabled: to < 0 || to > replay.last || to === n ? true : null,
-      onclick: () => showStep(to)}, text);
+      onclick: () => showStep(to)}, el("span", {class: `icon icon-${text}`, "aria-hidden": "true"}));
     bar.hidden = false;
     fill(bar,
       el("p", {class: "match-replay-where", "aria-live": "polite"}, `Replay: move ${n} of ${replay.last}`,
         replay.entry ? ` · ${playerName(replay.entry.seat)}: ${replay.entry.label}` : " · the game as it was set up"),
       el("div", {class: "match-replay-controls"},
-        step(0, "⏮", "to the start", "replay-first"), step(n - 1, "◀", "one move back", "replay-back"),
-        step(n + 1, "▶", "one move on", "replay-next"), step(replay.last, "⏭", "to the last move", "replay-last"),
+        step(0, "replay-first", "to the start", "replay-first"), step(n - 1, "replay-back", "one move back", "replay-back"),
+        step(n + 1, "replay-next", "one move on", "replay-next"), step(replay.last, "replay-last", "to the last move", "replay-last"),
         el("button", {type: "button", class: "match-replay-step", id: "replay-close",
           onclick: () => { replay = null; drawReplayBar(); draw(); }}, "Back to the game")));
   }

@@ -209,6 +209,13 @@ def test_four_players_with_one_on_a_phone(open_browser, live_server, catalogue):
     assert "set up" in text_of(phone, "#replay-bar")
     assert len(phone.find_elements(*by("#you .match-space"))) == 12
     assert "leave it to play on" in text_of(phone, "#prompt-text") and not phone.find_elements(*by(".match-option"))
+    # the steps are icons we ship (⏮ ⏭ draw as empty boxes where no font has them), named for a screen reader
+    for step in ("first", "back", "next", "last"):
+        button = phone.find_element(*by(f"#replay-{step}"))
+        assert button.text == "" and button.get_attribute("aria-label")
+        image = phone.execute_script("return getComputedStyle(arguments[0].querySelector('.icon')).backgroundImage",
+                                     button)
+        assert f"icons/replay-{step}" in image
     tap(phone, "#replay-next")
     wait_for(phone, lambda d: f"move 1 of {last}" in text_of(d, "#replay-bar"))
     phone.find_element(*by("body")).send_keys("\ue014")  # the right arrow key
