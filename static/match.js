@@ -553,6 +553,9 @@
       if (Number.isFinite(stored) && stored > 0) seenBefore = Math.max(stored, own || 0);
       else seenBefore = own === null || own === undefined ? data.version : own;
     }
+    // A move of one's own is never news: once the player has chosen (on this page or another), everything up to
+    // that choice was seen, so the turn just sent is not marked "new since your last visit".
+    if (Number.isFinite(data.your_last_decision) && data.your_last_decision > seenBefore) seenBefore = data.your_last_decision;
     // The story so far, grouped by turn and round, in the engine's words for this viewer. What happened since the
     // player last saw or played the match is marked, so a returning player sees what is new.
     const fresh = new Set();

@@ -324,3 +324,43 @@ def test_a_fresh_browser_marks_what_was_played_since_the_players_own_last_move(o
                                          for e in d.find_elements(*by("#log li.match-new"))} or None)
     assert marked == others and mine not in marked
     assert "3 moves since your last visit" in text_of(driver, "#log-new")
+
+
+def test_a_players_own_moves_are_never_marked_new_while_the_others_are(open_browser, live_server, catalogue,
+                                                                     make_user, monkeypatch):
+    monkeypatch.setattr(seeds, "new_seed", lambda: 20261207)
+    ann, ben = make_user("ann"), make_user("ben")
+    match = services.create_match(ann, players=2)
+    services.join_match(match.pk, ben)
+    users = {0: ann, 1: ben}
+    rng = random.Random(7)
+
+    def play_while(seat):
+        numbers = []
+        while True:
+            current = Match.objects.get(pk=match.pk)
+            state = services.load_state(current)
+            if state.pending is None or state.pending.player != seat:
+                return numbers
+            services.submit_decision(match.pk, users[seat], current.version,
+                                     rng.choice(state.legal_options()).to_dict())
+            numbers.append(current.version + 1)
+
+    for _ in range(3):  # well into the game (what the server draws no longer changes with a move), and then
+        play_while(0)
+        play_while(1)  # ann (seat 0) to move when her page opens
+    driver = open_browser("1300,950")
+    sign_in_as(driver, live_server.url, ann)
+    driver.get(f"{live_server.url}/matches/{match.public_id}/")
+    wait_for(driver, lambda d: d.find_elements(*by("#log li")))
+    mine = play_while(0)  # her own choices, made as this page would send them
+    assert mine
+    driver.execute_script("window.dispatchEvent(new Event('focus'))")
+    wait_for(driver, lambda d: d.find_elements(*by(f'#log li[data-decision="{mine[-1]}"]')))
+    assert not driver.find_elements(*by("#log li.match-new"))
+    theirs = play_while(1)
+    assert theirs
+    driver.execute_script("window.dispatchEvent(new Event('focus'))")
+    marked = wait_for(driver, lambda d: {int(e.get_attribute("data-decision"))
+                                         for e in d.find_elements(*by("#log li.match-new"))} or None)
+    assert marked <= set(theirs) and not marked & set(mine)
