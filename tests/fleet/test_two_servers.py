@@ -1,4 +1,4 @@
-"""Two app servers (gunicorn, ports 8301 and 8302) and a queue worker on one PostgreSQL (`wyrmdex_fleet`) and one
+"""Two app servers (gunicorn, on two free ports) and a queue worker on one PostgreSQL (`wyrmdex_fleet`) and one
 Redis (db 3), as docs/deploy.md runs them behind a load balancer: what one server writes, the other serves.
 
 It skips, saying why, only when PostgreSQL or Redis cannot be reached; CI has both (.ci/run starts them)."""
@@ -7,6 +7,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -22,14 +23,24 @@ from huey.storage import RedisStorage
 
 from game import tasks
 
-# Its servers take fixed ports and a named database: all its tests on one worker of a parallel run.
+# Its servers share a named database and a Redis db: all its tests on one worker of a parallel run.
 pytestmark = pytest.mark.xdist_group("fleet")
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_SERVER = os.environ.get("WYRMDEX_FLEET_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 DATABASE = f"wyrmdex_fleet_{os.getpid()}"  # a run's own: two runs at once (two checkouts) must not share it
 REDIS_URL = "redis://127.0.0.1:6379/4"  # its own db: the queue tests use 3
-PORTS = (8301, 8302)
+
+def _two_free_ports():
+    """Two ports nothing listens on now, picked by the system: fixed ones (8301 and 8302, before) were once found
+    taken in CI, and the servers' "address in use" became a connection reset far from its cause."""
+    with socket.socket() as one, socket.socket() as two:
+        one.bind(("127.0.0.1", 0))
+        two.bind(("127.0.0.1", 0))
+        return one.getsockname()[1], two.getsockname()[1]
+
+
+PORTS = _two_free_ports()
 PASSWORD = "a-long-fleet-password-1"
 SETTINGS_VARIABLES = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT",
                       "SECURE_HSTS_SECONDS", "WYRMDEX_PRODUCTION", "DJANGO_SETTINGS_MODULE", "REDIS_URL",
