@@ -27,6 +27,7 @@ from game.engine.position import export_position
 from game.engine.scoring import CATEGORIES, base_breakdown, guild_marker_vp, objective_vp
 from game.engine.view import events_for, view_for
 from game.language.events import Names, render_event, render_event_html
+from game.language.options import resources_given
 from game.language.vocabulary import CAVE_NAMES, CAVES, RESOURCES, SCORE_CATEGORY_NAMES, automa_score_names
 from game.matches.present import drawing
 from game.rules import rules_anchor, rulings
@@ -113,11 +114,7 @@ def start(cards, st, attempt):
             st.exchange_resources(seat, given)
         except IllegalDecision as error:
             raise AnalysisInputError("try.exchange", str(error)) from None
-        counts = {}
-        for item in given[:-1]:
-            counts[item] = counts.get(item, 0) + 1
-        gave = " and ".join(f"{n} {item}" for item, n in counts.items())
-        return [f"{seat_name(seat)} exchanges {gave} for {st.cat.exchange_get} {given[-1]}."]
+        return [f"{seat_name(seat)} exchanges {resources_given(given[:-1])} for {st.cat.exchange_get} {given[-1]}."]
     board.to_move(st, seat)
     if "guild" in attempt:
         steps = board.whole(attempt["guild"], "try.guild", 1, 20)

@@ -12,7 +12,7 @@ from ..language.vocabulary import CAVE_NAMES, RESOURCES
 from ..language.walk import asks_first
 from . import automa as solo, interpreter as fx
 from .decisions import Option
-from .exchange import do_exchange, exchange_options
+from .exchange import exchange_now, exchange_options
 from .interpreter import push_ability
 from .model import COLUMNS
 from .scoring import final_result, objective_places, place_on_round
@@ -135,8 +135,7 @@ def t_turn(st, task):
     kind = a.kind
     cat = st.cat
     if kind == "exchange":
-        do_exchange(cat, pl, a.args)
-        st.emit("exchanged", p=p, gave=list(a.args[:-1]), got=a.args[-1], n=cat.exchange_get)
+        exchange_now(st, p, a.args)
         st.stack.append({"t": "turn", "x": 1})
         return
     st.turns += 1

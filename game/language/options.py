@@ -51,12 +51,17 @@ def _excavate(info, args):
     return f"Excavate the {cave_name(args[1])} with {card}"
 
 
-def _exchange(info, args):
-    counts = {}  # the resources given, each kind once with its count, in the order named: "2 meat", not "1 meat and 1 meat"
-    for name in args[:-1]:
+def resources_given(names):
+    """Resources named one by one, each kind once with its count in the order named: "2 meat", not "1 meat and 1
+    meat"."""
+    counts = {}
+    for name in names:
         counts[name] = counts.get(name, 0) + 1
-    given = " and ".join(f"{n} {name}" for name, n in counts.items())
-    return f"Exchange {given} for {info['gain'][args[-1]]} {args[-1]}"
+    return " and ".join(f"{n} {name}" for name, n in counts.items())
+
+
+def _exchange(info, args):
+    return f"Exchange {resources_given(args[:-1])} for {info['gain'][args[-1]]} {args[-1]}"
 
 
 def _discard_cards(info, args):

@@ -2,7 +2,7 @@
 from ...language.words import BUYS, sources
 from ..catalogue import RES_INDEX, RESOURCES
 from ..decisions import Option
-from ..exchange import do_exchange, exchange_options
+from ..exchange import do_exchange, exchange_now, exchange_options
 from ..model import NEST, SPACES
 from ..runtime import (
     amount,
@@ -174,8 +174,7 @@ def pay(st, task, frame):
     a = task.pop("a", None)
     if a is not None:
         if a.kind == "exchange":
-            do_exchange(st.cat, pl, a.args)
-            st.emit("exchanged", p=p, gave=list(a.args[:-1]), got=a.args[-1], n=st.cat.exchange_get)
+            exchange_now(st, p, a.args)
         else:
             _pay_one(st, p, a.args, task["paid"], "part" in task)
             task["left"] -= 1
@@ -514,8 +513,7 @@ def cache(st, task, frame):
             task["pool"] = [r for r in bound if r in RES_INDEX]
     a = task.pop("a", None)
     if a is not None and a.kind == "exchange":
-        do_exchange(st.cat, pl, a.args)
-        st.emit("exchanged", p=p, gave=list(a.args[:-1]), got=a.args[-1], n=st.cat.exchange_get)
+        exchange_now(st, p, a.args)
         a = None
     if a is not None:
         if a == STOP:
