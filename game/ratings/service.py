@@ -103,18 +103,33 @@ def rate(match):
         return False  # a guest's games are casual; claimed at sign-up, they are rated then (game/matches/guests.py)
     when = match.changed
     for pool in ("all", str(match.players)):
-        rows = [_rating_row(user_id, engine, pool) for user_id, engine in who]
-        before = [_as_of(row, when) for row in rows]
-        after = glicko2.rate_game(before, places)
-        for row, old, new in zip(rows, before, after):
-            if not all(math.isfinite(x) for x in new):  # never store a broken number; the method should not give one
-                raise ArithmeticError(f"rating of {row} after match {match.pk} is not finite: {new}")
-            RatingChange.objects.create(rating=row, match=match, before=old.rating, after=new.rating, rd=new.rd)
-            row.rating, row.rd, row.volatility = new
-            row.games += 1
-            row.last_game = when
+        held = {holder: _rating_row(*holder, pool) for holder in dict.fromkeys(who)}  # an engine's seats: one row
+        rows = [held[holder] for holder in who]
+        for row, old in step(rows, places, when, match.pk):
+            RatingChange.objects.create(rating=row, match=match, before=old.rating, after=row.rating, rd=row.rd)
             row.save(update_fields=["rating", "rd", "volatility", "games", "last_game"])
     return True
+
+
+def step(rows, places, when, match_id):
+    """One game's Glicko-2 step in one pool: `rows` (PlayerRating rows, in the match's seat order, the Automa last)
+    are moved by the game's `places` as of `when`, in memory; the caller saves them. Returns each row once, with its
+    rating as it was just before (its deviation widened for the time it sat unused), for the history.
+
+    One engine player may hold several seats (two greedy bots in one game): every seat is an opponent of the others
+    as usual, and the engine's rating moves once, to the mean of what its seats' results would make it."""
+    before = [_as_of(row, when) for row in rows]
+    after = glicko2.rate_game(before, places)
+    moved = {}
+    for row, old, new in zip(rows, before, after):
+        if not all(math.isfinite(x) for x in new):  # never store a broken number; the method should not give one
+            raise ArithmeticError(f"rating of {row} after match {match_id} is not finite: {new}")
+        moved.setdefault(id(row), (row, old, []))[2].append(new)
+    for row, _, news in moved.values():
+        row.rating, row.rd, row.volatility = (sum(values) / len(news) for values in zip(*news))
+        row.games += 1
+        row.last_game = when
+    return [(row, old) for row, old, _ in moved.values()]
 
 
 def rate_finished(limit=BATCH):

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from game.matches import services
-from game.models import Match, PlayerRating, RatingChange
+from game.models import Match, MatchSeat, PlayerRating, RatingChange
 from game.ratings import glicko2
 from game.ratings.service import rate_finished
 
@@ -109,3 +109,26 @@ def test_a_guests_game_is_rated_only_once_it_is_an_accounts(catalogue, alice):
     guests.claim(visitor, alice)
     assert rate_finished() == 1
     assert rating(alice, "1").games == 1
+
+
+def test_two_bots_of_one_level_in_a_game_move_its_rating_once(catalogue, alice, bob, carol):
+    """Two random bots at one table are one engine player: each is the others' opponent, and its rating takes one
+    step (the mean of its seats'), with one line of history, instead of failing on the second."""
+    match = services.create_match(alice, players=3)
+    services.join_match(match.pk, bob)
+    services.join_match(match.pk, carol)
+    match = play_randomly(match.pk, 5000, seed=3)
+    assert match.status == Match.Status.FINISHED
+    # bob's and carol's seats become the bot's, as if it had played them from the start
+    MatchSeat.objects.filter(match=match, seat__gt=0).update(user=None, controller=MatchSeat.Controller.BOT,
+                                                             level="random")
+    assert rate_finished() == 1
+    bot = PlayerRating.objects.get(engine="bot:random", pool="3")
+    assert bot.games == 1
+    assert RatingChange.objects.filter(match=match, rating=bot).count() == 1
+    seats = {s.seat: s for s in match.seats.all()}
+    bot_places = [match.places[n] for n, s in seats.items() if s.user_id is None]
+    step = glicko2.rate_game([glicko2.Rating()] * 3, match.places)
+    expected = sum(step[n].rating for n, s in seats.items() if s.user_id is None) / 2
+    assert bot.rating == pytest.approx(expected)
+    assert len(bot_places) == 2
