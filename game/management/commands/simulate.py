@@ -9,6 +9,7 @@ from game.engine.agents import play_out
 from game.engine.catalogue import load_fixtures
 from game.engine.scoring import CATEGORIES
 from game.engine.state import GameState
+from game.management.progress import bar
 
 
 def catalogue_from_db():
@@ -31,14 +32,6 @@ def catalogue_from_db():
     facts = [{"key": f.key, "value": f.value} for f in BoardFact.objects.all()]
     from game.engine.catalogue import Catalogue
     return Catalogue.from_records(dragons, caves, tiles, objectives, facts)
-
-
-def bar(done, total, started, out):
-    width = 30
-    filled = int(width * done / total) if total else width
-    rate = done / max(time.perf_counter() - started, 1e-9)
-    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {rate:.1f} games/s", ending="")
-    out.flush()
 
 
 class Command(BaseCommand):
