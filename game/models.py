@@ -364,7 +364,12 @@ class PlayerRating(models.Model):
             models.CheckConstraint(condition=models.Q(user__isnull=True, engine__gt="")
                                    | models.Q(user__isnull=False, engine=""), name="rating_one_holder"),
         ]
-        indexes = [models.Index(fields=["pool", "-rating"], name="rating_leaderboard")]
+        # A leaderboard's page: its pool's people (or engine players) in the order shown, read from the cursor on
+        # (game/ratings/service.py, `leaderboard`): one index each, so a page reads only the rows it shows.
+        indexes = [models.Index(fields=["pool", "-rating", "id"], name="rating_board_people",
+                                condition=models.Q(user__isnull=False)),
+                   models.Index(fields=["pool", "-rating", "id"], name="rating_board_engines",
+                                condition=models.Q(user__isnull=True))]
 
     def __str__(self):
         return f"{self.user.username if self.user_id else self.engine} {self.pool}: {self.rating:.0f}"

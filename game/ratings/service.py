@@ -11,7 +11,6 @@ from datetime import timedelta
 from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from game.models import Guest, Match, PlayerRating, RatingChange
@@ -184,7 +183,10 @@ def leaderboard(pool="all", people=True, limit=50, after=None):
     rows = PlayerRating.objects.filter(pool=pool, user__isnull=not people).select_related("user__profile")
     if after is not None:
         rating, pk = after
-        rows = rows.filter(Q(rating__lt=rating) | Q(rating=rating, pk__gt=pk))
+        # "below the cursor" as a range of the index (rating at most the cursor's) less the cursor's own rating's
+        # rows up to it: the scan starts at the cursor, where "rating below, or equal and later" would read the
+        # whole rest of the pool and sort it
+        rows = rows.filter(rating__lte=rating).exclude(rating=rating, pk__lte=pk)
     rows = list(rows.order_by("-rating", "pk")[:limit + 1])
     more = len(rows) > limit
     rows = rows[:limit]
