@@ -367,7 +367,7 @@ class MatchChatView(MatchAPIView):
                    operation_id="matches_chat_list")
     def get(self, request, match_id):
         match = access.check(request, access.find(match_id))
-        return Response({"results": present.chat_json(match)})
+        return Response({"results": present.chat_json(match, request.user)})
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
                                                            403: OpenApiTypes.OBJECT},

@@ -263,6 +263,7 @@ class ChatMessage(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages")
     text = models.CharField(max_length=MAX_LENGTH)
     created = models.DateTimeField(auto_now_add=True)
+    removed = models.BooleanField(default=False, help_text="Taken down by staff after a report: shown to no one.")
 
     class Meta:
         ordering = ["match", "created", "id"]
@@ -415,3 +416,52 @@ class Profile(models.Model):
 
     def __str__(self):
         return f"profile of {self.user_id}{' (hidden)' if self.hidden else ''}"
+
+
+class ChatMute(models.Model):
+    """A player who no longer sees another's chat lines, in any match (game/matches/moderation.py)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mutes")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="muted_by")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_once"),
+                       models.CheckConstraint(condition=~models.Q(user=models.F("muted")), name="chat_mute_other")]
+
+    def __str__(self):
+        return f"{self.user_id} mutes {self.muted_id}"
+
+
+class ChatReport(models.Model):
+    """A chat line reported to staff by someone who could read it; open until staff resolve it."""
+
+    class Reason(models.TextChoices):
+        ABUSE = "abuse", "Abuse or harassment"
+        SPAM = "spam", "Spam or advertising"
+        CHEATING = "cheating", "Talk of cheating or sharing hidden cards"
+        OTHER = "other", "Something else"
+
+    class Outcome(models.TextChoices):
+        OPEN = "", "Open"
+        DISMISSED = "dismissed", "Looked at: the line stays"
+        REMOVED = "removed", "The line was taken down"
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reports")
+    reason = models.CharField(max_length=8, choices=Reason.choices)
+    note = models.CharField(max_length=300, blank=True, help_text="What the reporter adds, in their words.")
+    created = models.DateTimeField(auto_now_add=True)
+    outcome = models.CharField(max_length=9, choices=Outcome.choices, blank=True, default=Outcome.OPEN)
+    resolved = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_once")]
+        # the staff page: open reports, oldest first, read from a cursor
+        indexes = [models.Index(fields=["created", "id"], name="chat_reports_open",
+                                condition=models.Q(outcome=""))]
+
+    def __str__(self):
+        return f"report {self.pk} of line {self.message_id} ({self.get_reason_display()})"

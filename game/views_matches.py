@@ -151,7 +151,7 @@ def _board(request, match, error=None, status=200, chat_text=""):
     mine = seats[your_seat] if your_seat is not None else None
     return render(request, "game/match_board.html", {
         "match": match, "your_seat": your_seat, "my_seat": mine, "error": error,
-        "chat": present.chat_json(match), "chat_text": chat_text, "chat_max": ChatMessage.MAX_LENGTH,
+        "chat": present.chat_json(match, request.user), "chat_text": chat_text, "chat_max": ChatMessage.MAX_LENGTH,
         "ending": present.ending(match),
         "invite_url": request.build_absolute_uri(present.invite_url(match))
         if your_seat is not None and match.status == Match.Status.OPEN else None,

@@ -647,7 +647,14 @@
     if (empty) empty.remove();
     const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
     // textContent only: a line is shown exactly as written, never read as HTML.
-    for (const line of fresh) list.append(el("li", {"data-id": line.id}, el("strong", {}, line.user), ": ", line.text));
+    for (const line of fresh) {
+      const item = el("li", {"data-id": line.id}, el("strong", {}, line.user), ": ", line.text);
+      if (root.dataset.chatLine && line.user !== root.dataset.me) {  // report or mute: game/views_moderation.py
+        item.append(" ", el("a", {class: "chat-more", href: `${root.dataset.chatLine}${line.id}/`,
+          "aria-label": `Report or mute ${line.user}`, title: "Report or mute"}, "…"));
+      }
+      list.append(item);
+    }
     if (atBottom) list.scrollTop = list.scrollHeight;
   }
 

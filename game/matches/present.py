@@ -19,7 +19,7 @@ from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES, aut
 from game.models import Match, MatchSeat
 from game.tiebreak import names_list, tie_words
 
-from . import access, orders, table
+from . import access, moderation, orders, table
 from .errors import InvalidInput, MatchClosed
 from .services import LOG_FIELDS, invite_token, load_state, seat_of, snapshot_of, state_at
 
@@ -80,11 +80,14 @@ def invite_url(match):
     return reverse("match-invite", args=[invite_token(match)])
 
 
-def chat_json(match):
+def chat_json(match, viewer=None):
+    """The chat's newest lines as `viewer` is shown them (game/matches/moderation.py: none taken down, none by a
+    player they muted)."""
     has_chat = match.__dict__.get("has_chat")  # read with the match (True/False, or 1/0 from SQLite)
     if has_chat is not None and not has_chat:  # no one has written: nothing to read
         return []
-    lines = list(match.chat.select_related("user").order_by("-created", "-id")[:CHAT_LENGTH])
+    lines = list(moderation.visible_lines(match, viewer).select_related("user").order_by("-created", "-id")
+                 [:CHAT_LENGTH])
     return [{"id": m.pk, "user": m.user.username, "text": m.text, "created": m.created.isoformat()}
             for m in reversed(lines)]
 
@@ -423,7 +426,7 @@ def match_json(match, user):
             data["your_last_decision"] = max((d.number for d in decisions if d.seat == seat
                                               and not d.label.endswith(f"({orders.NOTE})")), default=0)
     data["log"] += leaving_story(match, match.seats.all())
-    data["chat"] = chat_json(match)
+    data["chat"] = chat_json(match, user)
     data["ending_words"] = ending(match)
     if seat is not None and match.status == Match.Status.OPEN:
         data["invite_url"] = invite_url(match)
