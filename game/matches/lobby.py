@@ -4,6 +4,7 @@ A seek is nothing but an open match that is not private: its seats, academy, tim
 `min_rating` say who it wants. Reading the lobby costs a fixed number of queries however many rows it lists (each
 list reads its matches, then their seats with their players, at once). Changes go through game/matches/services.py.
 """
+from django.db import connection, transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 
 from game.engine.scoring import totals_so_far
@@ -17,6 +18,7 @@ PAGE = 20  # rows of each list by default
 MAX_PAGE = 50
 QUICK_PLAYERS = 2  # quick pairing: "any 2-player game now"
 QUICK_TRIES = 5  # seeks quick pairing tries to join before it opens one (others may take them first)
+QUICK_LOCK = 0x5759524D  # the advisory lock quick pairings take turns under ("WYRM")
 
 
 def page_length(value):
@@ -82,7 +84,19 @@ def wanted(match):
 
 def quick_pair(user):
     """Any 2-player game now: join the oldest open 2-player seek this player may join, or, when there is none,
-    open one (or give back the one they already opened). Returns (match, joined)."""
+    open one (or give back the one they already opened). Returns (match, joined).
+
+    Two players asking at the same moment must find each other, not open a seek each: quick pairings take turns,
+    under a lock held to the end of the transaction (PostgreSQL's advisory lock; on SQLite the transaction itself
+    begins with the write lock)."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [QUICK_LOCK])
+        return _quick_pair(user)
+
+
+def _quick_pair(user):
     rating = ratings.current_rating(user)
     fitting = (open_seeks().filter(players=QUICK_PLAYERS).exclude(seats__user=user)
                .filter(Q(min_rating__isnull=True) | Q(min_rating__lte=round(rating)))
