@@ -33,6 +33,9 @@ from .scoring import base_breakdown, guild_marker_vp, objective_places, objectiv
 from .view import objective_counts
 
 LEVELS = ("random", "greedy", "strong")
+# The strong bot's playouts per decision unless told otherwise: well under a second of one core (docs/benchmarks.md,
+# "Bots"); the site plays at this budget.
+STRONG_ITERATIONS = 32
 
 # -- the one copy -------------------------------------------------------------------------------------------------
 
@@ -375,7 +378,7 @@ class StrongBot:
 
     level = "strong"
 
-    def __init__(self, seed=0, iterations=32, keep=8, own_turns=8, scale=8.0):
+    def __init__(self, seed=0, iterations=STRONG_ITERATIONS, keep=8, own_turns=8, scale=8.0):
         self.rng = random.Random(seed)
         self.iterations = iterations  # playouts per decision, shared among the options kept
         self.keep = keep  # options kept from greedy's ranking

@@ -7,15 +7,14 @@ Each move gets a fresh bot with a seed of its own (never the match's seed, which
 from game.engine import bots as engine_bots
 from game.matches import seeds
 
-# The levels a seat may be given, weakest first, with the words the pages show.
-LEVELS = {
+# The words the pages show for each of the engine's levels (weakest first, as the engine lists them).
+WORDS = {
     "random": "Beginner: random moves, leaning towards acting",
     "greedy": "Greedy: the best-looking move one step ahead",
     "strong": "Strong: plays the rest of the round out many times before it moves",
 }
+LEVELS = {level: WORDS[level] for level in engine_bots.LEVELS}  # a level the engine adds needs its words here
 DEFAULT_LEVEL = "random"
-# The strong bot's playouts per decision on the site: well under a second of one core (docs/benchmarks.md).
-STRONG_ITERATIONS = 32
 
 
 class Departed:
@@ -28,8 +27,7 @@ class Departed:
 def player_for(level):
     """A fresh bot of `level` (an unknown level plays as the default one)."""
     level = level if level in LEVELS else DEFAULT_LEVEL
-    settings = {"iterations": STRONG_ITERATIONS} if level == "strong" else {}
-    return engine_bots.make_bot(level, seeds.new_seed(), **settings)
+    return engine_bots.make_bot(level, seeds.new_seed())
 
 
 def choose(seat, state):

@@ -13,25 +13,9 @@ from game.management.progress import bar
 
 
 def catalogue_from_db():
-    """The catalogue as loaded into the database, in the engine's plain-record form."""
-    from cardsite.catalogue.models import BoardFact, CaveCard, Dragon, GuildTile, ObjectiveTile
-
-    dragons = [{
-        "number": d.number, "printing": d.printing, "name": d.name, "expansion": d.expansion.slug, "vp": d.vp,
-        "size": d.size, "trait": d.trait, "capacity": d.capacity, "cost": d.cost, "habitats": d.habitats,
-        "abilities": d.abilities, "feeds_on": d.feeds_on, "training": d.training, "free_if": d.free_if,
-    } for d in Dragon.objects.select_related("expansion").order_by("number", "printing")]
-    caves = [{"number": c.number, "printing": c.printing, "expansion": c.expansion.slug, "abilities": c.abilities}
-             for c in CaveCard.objects.select_related("expansion").order_by("number", "printing")]
-    tiles = [{"number": t.number, "name": t.name, "expansion": t.expansion.slug, "rows": [
-        {"position": r.position, "squares": r.squares, "end_game": r.end_game, "effect": r.effect}
-        for r in t.guild_abilities.all()]} for t in GuildTile.objects.select_related("expansion")]
-    objectives = [{"number": t.number, "expansion": t.expansion.slug,
-                   "sides": {s.side: {"counts": s.counts, "automa_values": s.automa_values} for s in t.sides.all()}}
-                  for t in ObjectiveTile.objects.select_related("expansion")]
-    facts = [{"key": f.key, "value": f.value} for f in BoardFact.objects.all()]
-    from game.engine.catalogue import Catalogue
-    return Catalogue.from_records(dragons, caves, tiles, objectives, facts)
+    """The catalogue as loaded into the database, as the site's catalogue service exports it for new matches."""
+    from game import catalogue
+    return catalogue.current().engine
 
 
 class Command(BaseCommand):
