@@ -26,12 +26,32 @@ def _refuse(field, message):
     return error
 
 
+# The rule values the Automa reads, by section of the `automa` board fact (fixtures/automa.json): each is held
+# there once, with no default here, and a game against her is refused at setup when one is missing.
+RULE_VALUES = {
+    "setup": ("markers_ready", "unplayable_objectives", "set_aside", "markers_per_round_gap", "markers_max"),
+    "turn": ("pass_when_deck_empty", "pass_on_last_card"),
+    "refresh": ("dragons", "caves"),
+    "objective": ("min_coins", "max"),
+    "brown_space": ("when_passing", "first_slot"),
+    "ravel": ("coins_kept_between_rounds",),
+    "scoring": ("dragon_card_vp", "dragon_card_vp_by_level", "vp_on_brown_space", "vp_per_guild_step",
+                "end_game_squares", "cave_card_vp", "cache_tokens_per_vp"),
+}
+
+
 def rules(cat):
     """The Automa's rules from the catalogue (the `automa` board fact)."""
     data = cat.board.get("automa")
     if not isinstance(data, dict) or not data.get("cards") or not data.get("levels"):
         raise _refuse("automa", "this catalogue has no Automa rules (the 'automa' board fact, fixtures/automa.json)")
     return data
+
+
+def missing_rule_values(data):
+    """The rule values (`section.name`) the `automa` board fact lacks, in RULE_VALUES' order."""
+    return [f"{section}.{name}" for section, names in RULE_VALUES.items() for name in names
+            if not isinstance(data.get(section), dict) or name not in data[section]]
 
 
 def levels(cat, ravel=False):
@@ -49,6 +69,9 @@ def check_options(cat, players, automa):
         raise _refuse("automa", "the Automa plays only solo games (players=1)")
     if not isinstance(automa, dict):
         raise _refuse("automa", 'expected an object such as {"level": 1, "ravel": false}')
+    missing = missing_rule_values(rules(cat))
+    if missing:
+        raise _refuse("automa", f"the catalogue's Automa rules lack {', '.join(missing)} (fixtures/automa.json)")
     unknown = sorted(set(automa) - set(OPTION_KEYS))
     if unknown:
         raise _refuse(f"automa.{unknown[0]}", f"unknown setting; the Automa takes {', '.join(OPTION_KEYS)}")
@@ -90,7 +113,7 @@ def setup(st, spare_objectives):
         "level": options["level"], "ravel": options["ravel"],
         "cards": deck_cards(cat, options["level"], options["ravel"]),
         "deck": [], "aside": [], "played": [], "passed": False,
-        "guild": 0, "markers": [], "markers_ready": data["setup"].get("markers_ready", 1),
+        "guild": 0, "markers": [], "markers_ready": data["setup"]["markers_ready"],
         "dragons": [], "caves": [], "coins": 0, "objectives": [], "cache": 0,
         "income_space": None, "closed_income": [],
     }
@@ -111,7 +134,7 @@ def _replace_unplayable_objectives(st, spare):
 
 def _automa_values(cat, tile, side):
     side_data = cat.objective_tiles[tile]["sides"][side]
-    if side_data["counts"].get("what") in rules(cat)["setup"].get("unplayable_objectives", ()):
+    if side_data["counts"].get("what") in rules(cat)["setup"]["unplayable_objectives"]:
         return []
     return side_data.get("automa_values") or []
 
@@ -121,7 +144,7 @@ def new_deck(st):
     a = st.automa
     cards = list(a["cards"])
     st.rng.shuffle(cards)
-    aside = rules(st.cat)["setup"].get("set_aside", 1)
+    aside = rules(st.cat)["setup"]["set_aside"]
     a["aside"], a["deck"] = cards[:aside], cards[aside:]
     a["played"] = []
 
@@ -180,13 +203,13 @@ def play_turn(st):
     data = rules(st.cat)
     turn = data["turn"]
     if not a["deck"]:
-        if turn.get("pass_when_deck_empty", True):
+        if turn["pass_when_deck_empty"]:
             return pass_round(st, None)
         new_deck(st)  # a correction that lets her play on would reshuffle
     number = a["deck"].pop()
     a["played"].append(number)
     entry = card(st.cat, number)
-    if not a["deck"] and entry["pass"] and turn.get("pass_on_last_card", True):
+    if not a["deck"] and entry["pass"] and turn["pass_on_last_card"]:
         return pass_round(st, number)
     done = {"card": number, "refresh": False, "coins": 0, "steps": 0, "brown": []}
     for step in turn["steps"]:
@@ -205,10 +228,10 @@ def play_turn(st):
 def refresh(st):
     which = rules(st.cat)["refresh"]
     for i in range(3):
-        if which.get("dragons", True) and st.display_dragons[i] is not None:
+        if which["dragons"] and st.display_dragons[i] is not None:
             st.dragon_discard.append(st.display_dragons[i])
             st.display_dragons[i] = None
-        if which.get("caves", False) and st.display_caves[i] is not None:
+        if which["caves"] and st.display_caves[i] is not None:
             st.cave_discard.append(st.display_caves[i])
             st.display_caves[i] = None
     st.refill_display()
@@ -217,7 +240,7 @@ def refresh(st):
 def adjust_objective(st, delta):
     """Put a coin on (or take one off) this round's objective tile; returns the change made."""
     a = st.automa
-    floor = rules(st.cat)["objective"].get("min_coins", 0)
+    floor = rules(st.cat)["objective"]["min_coins"]
     before = a["coins"]
     a["coins"] = max(floor, before + delta)
     return a["coins"] - before
@@ -247,7 +270,7 @@ def advance(st, steps, entry):
     """Move her guild token one space at a time; a brown space reached gives her the card's brown-space reward."""
     a = st.automa
     cat = st.cat
-    when_passing = rules(cat)["brown_space"].get("when_passing", True)
+    when_passing = rules(cat)["brown_space"]["when_passing"]
     rewards = []
     for k in range(steps):
         a["guild"] += 1
@@ -264,7 +287,7 @@ def brown_space(st, entry):
     got = {"dragon": None, "cave": None, "marker": None}
 
     def slot(n):
-        return n - 1 if data.get("first_slot", "left") == "left" else 3 - n
+        return n - 1 if data["first_slot"] == "left" else 3 - n
 
     if "dragon_slot" in reward:
         i = slot(reward["dragon_slot"])
@@ -339,7 +362,7 @@ def objective_count(st, tile, side, rnd=None):
     rnd = st.round if rnd is None else rnd
     coins = a["coins"] if rnd == st.round else 0  # her coins go on the current round's tile only
     n = values[min(rnd, len(values)) - 1] + coins
-    cap = rules(st.cat)["objective"].get("max", {}).get(counts.get("what"))
+    cap = rules(st.cat)["objective"]["max"].get(counts.get("what"))
     return min(n, cap) if cap is not None else n
 
 
@@ -362,15 +385,15 @@ def new_round(st):
     a = st.automa
     data = rules(st.cat)
     placed = len(a["markers"]) + a["markers_ready"]
-    gap = data["setup"].get("markers_per_round_gap", 1)
-    a["markers_ready"] += max(0, min(gap, data["setup"].get("markers_max", 4) - placed))
+    gap = data["setup"]["markers_per_round_gap"]
+    a["markers_ready"] += max(0, min(gap, data["setup"]["markers_max"] - placed))
     a["passed"] = False
     a["income_space"] = None
     a["closed_income"] = []
     new_deck(st)
     if a["ravel"]:
         pl = st.players[0]
-        pl.coins = min(pl.coins, data["ravel"].get("coins_kept_between_rounds", 2))
+        pl.coins = min(pl.coins, data["ravel"]["coins_kept_between_rounds"])
 
 
 # -- Dragon Academy: Automa's cache ----------------------------------------------------------------------------
@@ -401,7 +424,7 @@ def cache(st, share, source="", declined=False):
     """She takes cache tokens for an opponents' share of an ability the player triggered (or, if the data says
     so, only of one the player used)."""
     rates = rules(st.cat)["academy"]["cache"]
-    if declined and not rates.get("when_owner_declines", True):
+    if declined and not rates["when_owner_declines"]:
         return
     items, paid = share_items(share)
     tokens = items * (rates["per_item_paid"] if paid else rates["per_item_free"])
@@ -415,7 +438,7 @@ def cache(st, share, source="", declined=False):
 
 def dragon_card_vp(cat, level):
     scoring = rules(cat)["scoring"]
-    return scoring.get("dragon_card_vp_by_level", {}).get(str(level), scoring["dragon_card_vp"])
+    return scoring["dragon_card_vp_by_level"].get(str(level), scoring["dragon_card_vp"])
 
 
 def steps_past_brown(cat, advancements):
@@ -437,14 +460,14 @@ def score(cat, level=1, ravel=False, dragon_cards=0, cave_cards=0, guild_steps=0
     her END GAME squares in "guild", cache tokens in "cached"."""
     data = rules(cat)["scoring"]
     breakdown = dict.fromkeys(SCORE_CATEGORIES, 0)
-    track = data.get("vp_on_brown_space", 0) if guild_steps == 0 else guild_steps * data.get("vp_per_guild_step", 1)
-    squares = guild_marker_vp(cat, markers) if (ravel or data.get("end_game_squares") == "always") else 0
+    track = data["vp_on_brown_space"] if guild_steps == 0 else guild_steps * data["vp_per_guild_step"]
+    squares = guild_marker_vp(cat, markers) if (ravel or data["end_game_squares"] == "always") else 0
     breakdown.update({
         "dragons": dragon_cards * dragon_card_vp(cat, level),
-        "items": cave_cards * data.get("cave_card_vp", 2),
+        "items": cave_cards * data["cave_card_vp"],
         "guild": track + squares,
         "objectives": objective_vp(cat, objective_places) + objective_vp_extra,
-        "cached": cache_tokens // data.get("cache_tokens_per_vp", 2),
+        "cached": cache_tokens // data["cache_tokens_per_vp"],
     })
     breakdown["total"] = sum(breakdown[c] for c in SCORE_CATEGORIES)
     return breakdown

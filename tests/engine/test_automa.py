@@ -613,3 +613,17 @@ def test_determinize_deals_her_unseen_cards_again_and_keeps_what_the_player_sees
         assert sample.automa["played"] == [1]
         orders.add(tuple(sample.automa["aside"] + sample.automa["deck"]))
     assert len(orders) > 1
+
+
+def test_a_catalogue_whose_automa_rules_lack_a_value_is_refused_at_setup_naming_it():
+    """Each rule value the Automa reads is held once, in fixtures/automa.json, with no default in the code: a
+    catalogue without one cannot deal a solo game, and says which value is missing."""
+    import copy
+    cat = copy.copy(real_catalogue())
+    cat.board = copy.deepcopy(cat.board)
+    assert solo.missing_rule_values(cat.board["automa"]) == []
+    del cat.board["automa"]["scoring"]["cave_card_vp"]
+    del cat.board["automa"]["turn"]["pass_on_last_card"]
+    with pytest.raises(MalformedDecision, match=r"lack turn\.pass_on_last_card, scoring\.cave_card_vp"):
+        GameState.new(cat, players=1, seed=1, automa={"level": 1, "ravel": False})
+    GameState.new(real_catalogue(), players=1, seed=1, automa={"level": 1, "ravel": False})
