@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from game.matches import history
 from game.models import Guest, Match, PlayerRating, RatingChange
 
 from . import glicko2
@@ -96,6 +97,7 @@ def rate(match):
     places = outcome_places(match.players, match.ending, match.places)
     who = holders(match, seats)
     Match.objects.filter(pk=match.pk).update(rated_at=timezone.now())
+    history.record(match, seats)  # the game history's rows, written with the rating (game/matches/history.py)
     if match.status != Match.Status.FINISHED or match.ending == Match.Ending.ABORTED or len(places) != len(who) \
             or len(who) < 2 or not match.rated:
         return False
