@@ -486,7 +486,11 @@ class GameOpponent(models.Model):
     private = models.BooleanField()
 
     class Meta:
+        # PostgreSQL orders by an index only past columns held equal: `user IS NULL` is no equality, so the rows
+        # of no user (an opponent kind searched without a player) have an index of their own.
         indexes = [models.Index(fields=["user", "kind", "-finished", "-game"], name="history_versus"),
+                   models.Index(fields=["kind", "-finished", "-game"], name="history_versus_any",
+                                condition=models.Q(user__isnull=True)),
                    models.Index(fields=["game", "user"], name="history_versus_game")]
 
     def __str__(self):
