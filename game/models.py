@@ -465,3 +465,88 @@ class ChatReport(models.Model):
 
     def __str__(self):
         return f"report {self.pk} of line {self.message_id} ({self.get_reason_display()})"
+
+
+# -- Game history (game/matches/history.py): what the search of finished games reads, written when a match is rated --
+# Copied out of the match and its sealed state once, so a search reads narrow rows through the named indexes below
+# instead of states; each line and "versus" row repeats the game's date, player count, expansion and privacy so an
+# index on (player, ..., date) can serve a filter and the newest-first order together (docs/matches.md, "Game
+# history").
+
+class FinishedGame(models.Model):
+    """A finished match as the history lists it (one that ended before its first move is not listed)."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True, related_name="history")
+    finished = models.DateTimeField(help_text="When the match ended.")
+    players = models.PositiveSmallIntegerField()
+    academy = models.BooleanField()
+    private = models.BooleanField()
+
+    class Meta:
+        ordering = ["-finished", "-match"]
+        indexes = [
+            models.Index(fields=["-finished", "-match"], name="history_newest"),
+            models.Index(fields=["players", "-finished", "-match"], name="history_players"),
+            models.Index(fields=["academy", "-finished", "-match"], name="history_academy"),
+        ]
+
+    def __str__(self):
+        return f"finished game {self.match_id}"
+
+
+class FinishedSeat(models.Model):
+    """One line of a finished game's result: a seat (a person or a bot), or the Automa of a solo game."""
+
+    game = models.ForeignKey(FinishedGame, on_delete=models.CASCADE, related_name="lines")
+    seat = models.PositiveSmallIntegerField(help_text="The engine's player number; the Automa's comes last.")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="finished_seats")
+    kind = models.CharField(max_length=20, help_text="human, bot:<level> or automa:<level>.")
+    name = models.CharField(max_length=150)
+    score = models.IntegerField(null=True, blank=True, help_text="Final VP; empty when the game was not scored.")
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    won = models.BooleanField(default=False)
+    out = models.CharField(max_length=8, blank=True)
+    finished = models.DateTimeField()
+    players = models.PositiveSmallIntegerField()
+    academy = models.BooleanField()
+    private = models.BooleanField()
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="history_line_seat")]
+        indexes = [
+            models.Index(fields=["user", "-finished", "-game"], name="history_player"),
+            models.Index(fields=["user", "won", "-finished", "-game"], name="history_player_result"),
+            models.Index(fields=["user", "players", "-finished", "-game"], name="history_player_count"),
+            models.Index(fields=["user", "academy", "-finished", "-game"], name="history_player_academy"),
+            models.Index(fields=["score", "game"], name="history_score"),
+        ]
+
+    def __str__(self):
+        return f"{self.name} in game {self.game_id}: {self.score}"
+
+
+class GameOpponent(models.Model):
+    """That a person (`user`) met an opponent of `kind` in a finished game; with no user, that the game had an
+    opponent of that kind for someone (two people, a bot level, the Automa's level)."""
+
+    game = models.ForeignKey(FinishedGame, on_delete=models.CASCADE, related_name="versus")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="+")
+    kind = models.CharField(max_length=20)
+    finished = models.DateTimeField()
+    players = models.PositiveSmallIntegerField()
+    academy = models.BooleanField()
+    private = models.BooleanField()
+
+    class Meta:
+        # PostgreSQL orders by an index only past columns held equal: `user IS NULL` is no equality, so the rows
+        # of no user (an opponent kind searched without a player) have an index of their own.
+        indexes = [models.Index(fields=["user", "kind", "-finished", "-game"], name="history_versus"),
+                   models.Index(fields=["kind", "-finished", "-game"], name="history_versus_any",
+                                condition=models.Q(user__isnull=True)),
+                   models.Index(fields=["game", "user"], name="history_versus_game")]
+
+    def __str__(self):
+        return f"game {self.game_id}: {self.user_id or 'anyone'} against {self.kind}"

@@ -16,7 +16,7 @@ from game.checker.services import choices, current_cards
 from game.engine.view import view_for
 from game.language.vocabulary import CAVES
 from game.matches import access, services as match_services
-from game.matches.errors import MatchError
+from game.matches.errors import InvalidInput, MatchError
 
 MAX_URL_POSITION = 20000
 
@@ -86,9 +86,21 @@ def _with_card(card):
             "edits": [{"do": "dragon", "seat": 0, "card": subject.number, "cave": cave, "column": 1}], "seat": 0}
 
 
+def _move(raw, last):
+    """The `?move=` of 'Analyse from this move': a step of the match's log from 0 (as it was dealt) to `last`."""
+    try:
+        number = int(raw)
+    except (TypeError, ValueError):
+        number = None
+    if number is None or not 0 <= number <= last:
+        raise InvalidInput("move", f"expected a move from 0 to {last}")
+    return number
+
+
 def from_match(request, match_id):
     """'Analyse from here': the match as the visitor sees it now (their seat's view, or a spectator's), on the board,
-    with what they cannot see dealt at random. Only the engine's player view is read, so nothing hidden leaks."""
+    with what they cannot see dealt at random; with `?move=n`, as they saw it after the first n decisions (the
+    replay's step n). Only the engine's player view is read, so nothing hidden leaks."""
     match = access.check(request, access.find(match_id))
     try:
         state = match_services.load_state(match)
@@ -96,6 +108,11 @@ def from_match(request, match_id):
         return redirect(match)  # the board says what is wrong with the match
     if state is None:
         return redirect(match)
+    version = match.version
+    if request.GET.get("move", "") != "":
+        version = _move(request.GET["move"], match.version)
+        if version != match.version:
+            state = match_services.state_at(match, version)
     view = view_for(state, match_services.seat_of(match, request.user))
-    position = position_from_view(state.cat, view, seed=match.version)
+    position = position_from_view(state.cat, view, seed=version)
     return redirect(f"{reverse('analysis')}?{urlencode({'p': json.dumps(position, separators=(',', ':'))})}")

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from cardsite.errors import TooManyRequests
 from cardsite.middleware import client_address, hit
 
-from .matches import access, bots, guests, notify, orders, present, services
+from .matches import access, bots, guests, history, notify, orders, present, services
 from .matches.errors import MatchError
 from .models import ChatMessage, Match, NotificationPreference
 
@@ -164,6 +164,7 @@ def _board(request, match, error=None, status=200, chat_text=""):
         "orders": orders.orders_json(match, request.user) if can_order(match, your_seat) else None,
         "page_key": present.page_key(match),
         "poll_ms": settings.MATCH_POLL_MS,
+        "player_links": history.profile_links(seats),
     }, status=status)
 
 

@@ -629,8 +629,24 @@
         step(0, "replay-first", "to the start", "replay-first"), step(n - 1, "replay-back", "one move back", "replay-back"),
         step(n + 1, "replay-next", "one move on", "replay-next"), step(replay.last, "replay-last", "to the last move", "replay-last"),
         el("button", {type: "button", class: "match-replay-step", id: "replay-close",
-          onclick: () => { replay = null; drawReplayBar(); draw(); }}, "Back to the game")));
+          onclick: () => { replay = null; drawReplayBar(); draw(); }}, "Back to the game")),
+      // The analysis board from this step, as the visitor saw it then (game/views_analysis.py: from_match).
+      el("p", {class: "match-replay-analyse"}, el("a", {id: "replay-analyse",
+        href: `${window.location.pathname.replace(/\/?$/, "/")}analyse/?move=${n}`}, "Analyse from this move")));
   }
+
+  // A link to the replay (`#replay`, or `#move-12` for a step): opened once the page has its first data.
+  let replayAsked = /^#(replay|move-\d+)$/.test(window.location.hash);
+  function openAskedReplay() {
+    if (!replayAsked || !data || data.version === undefined || data.status === "open") return;
+    replayAsked = false;
+    const step = window.location.hash.match(/^#move-(\d+)$/);
+    showStep(step ? Number(step[1]) : 0);
+  }
+  window.addEventListener("hashchange", () => {
+    replayAsked = /^#(replay|move-\d+)$/.test(window.location.hash);
+    openAskedReplay();
+  });
 
   // What the server draws itself (the end of the game, the action buttons, who left): when it changes, reload.
   function pageKey(d) {
@@ -742,7 +758,10 @@
 
   function render() {
     document.getElementById("match-status").textContent = data.status_text;
-    document.getElementById("match-seats").textContent = data.seats.map((s) => s.user).join(", ");
+    // The server draws each name as a link to its profile; the text is replaced only when the seats change.
+    const seatsText = data.seats.map((s) => s.user).join(", ");
+    const seatsLine = document.getElementById("match-seats");
+    if (seatsLine.textContent.replace(/\s+/g, " ").trim() !== seatsText) seatsLine.textContent = seatsText;
     renderLog();
     renderChat();
     renderClock();
@@ -808,6 +827,7 @@
         if (from !== null && !replay && stepsWanted(from, fresh.version)) await catchUp(from, fresh.version);
         render();
       }
+      openAskedReplay();
       lookSoonWhileMachinesPlay();
     } catch (err) {
       // Offline for a moment: the next poll tries again.

@@ -16,7 +16,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from cardsite.middleware import GUEST_SESSION_KEY
-from game.models import ChatMessage, Guest, Match, MatchSeat, TurnNotice
+from game.models import ChatMessage, FinishedSeat, GameOpponent, Guest, Match, MatchSeat, TurnNotice
 
 from . import integrity
 from .errors import MatchError
@@ -120,6 +120,8 @@ def claim(guest, account):
             moved.append(match.pk)
         TurnNotice.objects.filter(user=guest).update(user=account)
         ChatMessage.objects.filter(user=guest).update(user=account)
+        FinishedSeat.objects.filter(user=guest).update(user=account)  # rewritten when the match is rated again
+        GameOpponent.objects.filter(user=guest).update(user=account)
         guest.delete()
     return moved
 

@@ -1,6 +1,7 @@
 """Many finished games for measuring the site at scale (`manage.py seed_games`, docs/benchmarks.md): players made
 here, each game dealt and played through the engine to its end, and stored as a match played on the site is, with
-its seats, every decision (its prompt, label, events and link of the chain), the seal, the places and the ratings.
+its seats, every decision (its prompt, label, events and link of the chain), the seal, the places, the ratings
+and the game history's rows.
 
 Who plays: made-up people (accounts that cannot sign in, named `seed-...`) and random bots. Every seat is played by
 the engine's random player, a person's too; a third of the people play it uniformly (they choose badly), the others
@@ -29,10 +30,19 @@ from django.utils import timezone
 from game import catalogue
 from game.engine.agents import RandomAgent
 from game.engine.state import GameState
-from game.models import Match, MatchDecision, MatchSeat, PlayerRating, RatingChange
+from game.models import (
+    FinishedGame,
+    FinishedSeat,
+    GameOpponent,
+    Match,
+    MatchDecision,
+    MatchSeat,
+    PlayerRating,
+    RatingChange,
+)
 from game.ratings import service as ratings
 
-from . import integrity
+from . import history, integrity
 from .services import final_places
 
 HOLDER = "wyrmdex-seed"  # creates every seeded match (and takes no seat): how a later run finds what is stored
@@ -210,6 +220,7 @@ class Seeder:
                 for row in seats + decisions:
                     row.match_id = match.pk
             MatchSeat.objects.bulk_create([s for _, seats, _ in played for s in seats], batch_size=2000)
+            self.store_history(played)
             _insert_decisions([d for _, _, decisions in played for d in decisions])
             PlayerRating.objects.bulk_update([row for row in touched if row.pk is not None],
                                              ["rating", "rd", "volatility", "games", "last_game"], batch_size=2000)
@@ -218,6 +229,19 @@ class Seeder:
                                                            rd=rd, created=match.changed)
                                               for row, match, before, after, rd in changes], batch_size=2000)
         return sum(len(decisions) for _, _, decisions in played)
+
+    def store_history(self, played):
+        """The game history's rows of the batch (game/matches/history.py), as rating a match writes them."""
+        models = (FinishedGame, FinishedSeat, GameOpponent)
+        games, lines, versus = [], [], []
+        for match, seats, _ in played:
+            game, seat_rows, opponents = history.rows(match, seats, match.changed, models)
+            games.append(game)
+            lines += seat_rows
+            versus += opponents
+        FinishedGame.objects.bulk_create(games, batch_size=2000)
+        FinishedSeat.objects.bulk_create(lines, batch_size=2000)
+        GameOpponent.objects.bulk_create(versus, batch_size=2000)
 
     def run(self, batch_size=200):
         """Add games until `total` seeded games are stored, batch by batch; yields (games stored, decisions of the

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from game.matches import history
 from game.models import Guest, Match, PlayerRating, RatingChange
 
 from . import glicko2
@@ -95,6 +96,7 @@ def rate(match):
     places = outcome_places(match.players, match.ending, match.places)
     who = holders(match, seats)
     Match.objects.filter(pk=match.pk).update(rated_at=timezone.now())
+    history.record(match, seats)  # the game history's rows, written with the rating (game/matches/history.py)
     if match.status != Match.Status.FINISHED or match.ending == Match.Ending.ABORTED or len(places) != len(who) \
             or len(who) < 2 or not match.rated:
         return False

@@ -68,3 +68,19 @@ def test_bad_arguments_are_refused_before_anything_is_stored(catalogue, argument
     with pytest.raises(CommandError, match=field):
         call_command("seed_games", **{"games": 3, "players": 6, **arguments})
     assert not seeded().exists()
+
+
+def test_seeded_games_are_in_the_history_as_rating_them_would_put_them(catalogue):
+    from game.matches import history
+    from game.models import FinishedGame, FinishedSeat, GameOpponent
+    call_command("seed_games", games=8, players=6)
+
+    def rows():
+        return (sorted(FinishedGame.objects.values_list("match_id", "finished", "players", "academy", "private")),
+                sorted(FinishedSeat.objects.values_list("game_id", "seat", "user_id", "kind", "score", "place", "won")),
+                sorted(GameOpponent.objects.values_list("game_id", "user_id", "kind"), key=str))
+    seeded_rows = rows()
+    assert len(seeded_rows[0]) == 8 and len(seeded_rows[1]) >= 8 * 2
+    for match in seeded():
+        history.record(match)  # what the site writes when it rates a match
+    assert rows() == seeded_rows
