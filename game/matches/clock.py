@@ -76,8 +76,21 @@ def remind_window(match):
     return timedelta(days=match.days_per_move) * REMIND_AT
 
 
-# The longest a move can be given: the sweep looks this far ahead for reminders (remind_window checks each exactly).
-LONGEST_WAIT = timedelta(days=max(7, BANK_DAYS[1] * BANK_CAP_FACTOR))
+# The longest a bank can give a turn: the sweep looks this far ahead for a bank's reminders.
+LONGEST_WAIT = timedelta(days=BANK_DAYS[1] * BANK_CAP_FACTOR)
+
+
+def bank_reminders_due(now):
+    """The bank matches whose reminder is due (read without locks; `remind` checks each again under its lock)."""
+    from game.models import Match
+
+    from .notify import REMIND_AT
+
+    rows = Match.objects.filter(status="playing", reminded=False, time_control=BANK, to_move__isnull=False,
+                                deadline__lte=now + LONGEST_WAIT * REMIND_AT).values_list("pk", "deadline", "banks",
+                                                                                          "to_move")
+    return [pk for pk, deadline, banks, to_move in rows
+            if banks and to_move < len(banks) and deadline - now <= timedelta(seconds=banks[to_move]) * REMIND_AT]
 
 
 def bank_left(match, seats, now):

@@ -1023,9 +1023,9 @@ def sweep(now=None):
     due = Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=now)
     for match_id, version in due.values_list("pk", "version"):
         _sweep_one(on_deadline, match_id, version, now)
-    soon = Match.objects.filter(status=Match.Status.PLAYING, reminded=False,
-                                deadline__lte=now + clock.LONGEST_WAIT * notify.REMIND_AT)
-    for match_id in soon.values_list("pk", flat=True):
+    soon = Match.objects.filter(status=Match.Status.PLAYING, reminded=False, time_control=clock.MOVE,
+                                deadline__lte=now + timedelta(days=max(Match.DAYS_PER_MOVE)) * notify.REMIND_AT)
+    for match_id in [*soon.values_list("pk", flat=True), *clock.bank_reminders_due(now)]:
         _sweep_one(remind, match_id, now)
 
 

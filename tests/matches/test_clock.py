@@ -280,3 +280,11 @@ def test_the_vacation_form_starts_and_ends(client, catalogue, alice):
     assert "You are on vacation until" in client.get("/matches/vacation/").content.decode()
     assert client.post("/matches/vacation/", {"end": "1"}).status_code == 302
     assert vacation.current(alice) is None and vacation.days_used(alice) == 1
+
+
+def test_a_bank_reminder_goes_when_a_quarter_of_the_bank_is_left(catalogue, alice, bob):
+    match = bank_match(alice, bob, bank_days=4, increment_days=0)
+    services.sweep(match.deadline - timedelta(days=1, hours=1))
+    assert not Match.objects.get(pk=match.pk).reminded
+    services.sweep(match.deadline - timedelta(hours=23))
+    assert Match.objects.get(pk=match.pk).reminded
