@@ -17,12 +17,12 @@ from rest_framework.views import APIView
 
 from cardsite.api_errors import answer
 
-from .matches import access, notify, orders, polling, present, services, table
+from .matches import access, notify, orders, polling, present, services, table, vacation
 from .matches.errors import InvalidInput
 from .models import Match, MatchSeat
 
 CREATE_FIELDS = ("players", "academy", "updated", "days_per_move", "on_timeout", "private", "timeout_level", "rated",
-                 "min_rating", "bot_fill")
+                 "min_rating", "bot_fill", "time_control", "bank_days", "increment_days")
 PLAY_NOW_FIELDS = ("opponent", "automa_level", "ravel", "bot_levels", "academy")
 
 LIST_LENGTH = 50
@@ -402,3 +402,41 @@ class NotificationView(MatchAPIView):
                    operation_id="notifications_update")
     def put(self, request):
         return Response(notify.preferences_json(notify.update_preferences(request.user, request.data)))
+
+
+def _vacation_json(user):
+    found = vacation.summary(user)
+    found.pop("vacation")
+    return found
+
+
+class VacationView(MatchAPIView):
+    """Vacation days (docs/matches.md, "Vacation"): the clocks of your matches stop while you are away."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Your vacation days: allowance, used, left, and "
+                                                                 "the vacation going on", operation_id="vacation_retrieve")
+    def get(self, request):
+        return Response(_vacation_json(request.user))
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
+                                                           409: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("A week away", value={"days": 7}, request_only=True)],
+                   summary="Go on vacation from now for `days` whole days", operation_id="vacation_start")
+    def post(self, request):
+        body = _body(request)
+        unknown = set(body) - {"days"}
+        if unknown:
+            raise InvalidInput(sorted(unknown)[0], "is not a vacation option (days)")
+        if "days" not in body:
+            raise InvalidInput("days", "required")
+        vacation.start(request.user, body["days"])
+        return Response(_vacation_json(request.user), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
+                   summary="Come back from vacation now; the days not begun are given back",
+                   operation_id="vacation_end")
+    def delete(self, request):
+        vacation.end(request.user)
+        return Response(_vacation_json(request.user))

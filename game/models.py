@@ -122,6 +122,14 @@ class Match(models.Model):
                                                                  "version it was chosen at.")
     state = models.JSONField(null=True, blank=True, help_text="The engine state after the last decision.")
     days_per_move = models.PositiveSmallIntegerField(default=3, help_text="Days each player has for a move.")
+    # The time control (game/matches/clock.py, docs/matches.md "Time controls"): days per move, or a time bank.
+    time_control = models.CharField(max_length=4, choices=[("move", "Days per move"), ("bank", "Time bank")],
+                                    default="move", help_text="Days per move, or a bank of days each player spends.")
+    bank_days = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Bank: the days each player starts with.")
+    increment_days = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                      help_text="Bank: days added to a player's bank after each turn.")
+    banks = models.JSONField(null=True, blank=True, help_text="Bank: each seat's bank in seconds, as it stood when "
+                                                              "its clock last started (the seat to move spends it).")
     on_timeout = models.CharField(max_length=7, choices=OnTimeout.choices, default=OnTimeout.FORFEIT,
                                   help_text="What happens to a seat whose player lets the time run out.")
     private = models.BooleanField(default=False, help_text="Not listed in the lobby; joined only by its invite link.")
@@ -171,6 +179,12 @@ class Match(models.Model):
     def get_absolute_url(self):
         return reverse("match", args=[self.public_id])
 
+    def time_control_text(self):
+        """The time control in a few words ("3 days per move", "7 days in the bank + 1 a turn")."""
+        from game.matches.clock import describe
+
+        return describe(self)
+
     def engine_options(self):
         """The engine's setup options: with the seed and the decision log they reproduce the game."""
         options = {"players": self.players, "seed": self.seed, "academy": self.academy, "updated": self.updated}
@@ -201,6 +215,8 @@ class MatchSeat(models.Model):
     out = models.CharField(max_length=8, choices=Out.choices, blank=True)
     out_at = models.DateTimeField(null=True, blank=True)
     joined = models.DateTimeField(auto_now_add=True)
+    away_until = models.DateTimeField(null=True, blank=True, help_text="The end of the player's vacation: their "
+                                                                       "clock is paused until then (game/matches/vacation.py).")
 
     class Meta:
         ordering = ["match", "seat"]
@@ -550,3 +566,21 @@ class GameOpponent(models.Model):
 
     def __str__(self):
         return f"game {self.game_id}: {self.user_id or 'anyone'} against {self.kind}"
+
+
+class Vacation(models.Model):
+    """Days a player is away: the clocks of their matches stop meanwhile (game/matches/vacation.py). `days` are
+    taken from the yearly allowance; returning early (`ended`) gives back the days not begun."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    start = models.DateTimeField()
+    until = models.DateTimeField(help_text="When the vacation ends unless the player comes back earlier.")
+    days = models.PositiveSmallIntegerField()
+    ended = models.DateTimeField(null=True, blank=True, help_text="When the player came back early.")
+
+    class Meta:
+        ordering = ["-start", "-id"]
+        indexes = [models.Index(fields=["user", "-until"], name="vacation_of_user")]
+
+    def __str__(self):
+        return f"vacation of {self.user_id} from {self.start:%Y-%m-%d} for {self.days} days"

@@ -23,6 +23,7 @@ from . import (
     views_players,
     views_records,
     views_rules,
+    views_vacation,
 )
 from .matches.ids import MatchIdConverter
 
@@ -63,6 +64,7 @@ urlpatterns = [
     path("matches/invite/<str:token>/", views_matches.invite, name="match-invite"),
     path("matches/watch/<str:token>/", views_matches.watch, name="match-watch"),
     path("matches/notifications/", views_matches.notifications, name="match-notifications"),
+    path("matches/vacation/", views_vacation.vacation, name="match-vacation"),
     path("api/lobby/", api_lobby.LobbyView.as_view(), name="api-lobby"),
     path("api/lobby/quick/", api_lobby.LobbyQuickView.as_view(), name="api-lobby-quick"),
     path("api/lobby/<match:match_id>/fill/", api_lobby.LobbyFillView.as_view(), name="api-lobby-fill"),
@@ -99,4 +101,5 @@ urlpatterns = [
     path("api/records/", api_records.RecordReplayView.as_view(), name="api-records"),
     path("api/matches/invite/", api_matches.MatchInviteView.as_view(), name="api-match-invite"),
     path("api/notifications/", api_matches.NotificationView.as_view(), name="api-notifications"),
+    path("api/vacation/", api_matches.VacationView.as_view(), name="api-vacation"),
 ]

@@ -42,7 +42,8 @@ def _seek_values(data):
     return {"players": number(data.get("players", "2")), "academy": data.get("academy") == "on",
             "days_per_move": number(data.get("days_per_move", "3")), "rated": data.get("rated", "rated") == "rated",
             "min_rating": number(min_rating) if min_rating else None, "bot_fill": data.get("bot_fill") == "on",
-            "on_timeout": data.get("on_timeout", "forfeit"), "timeout_level": data.get("bot_level", bots.DEFAULT_LEVEL)}
+            "on_timeout": data.get("on_timeout", "forfeit"), "timeout_level": data.get("bot_level", bots.DEFAULT_LEVEL),
+            **views_matches.time_control_values(data)}
 
 
 @require_POST

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from cardsite.errors import TooManyRequests
 from cardsite.middleware import client_address, hit
 
-from .matches import access, bots, guests, history, notify, orders, present, services
+from .matches import access, bots, clock, guests, history, notify, orders, present, services
 from .matches.errors import MatchError
 from .models import ChatMessage, Match, NotificationPreference
 
@@ -42,7 +42,18 @@ def _form_values(data):
     return {"players": number_or_text(data.get("players", "2")), "academy": data.get("academy") == "on",
             "updated": updated, "days_per_move": number_or_text(data.get("days_per_move", "3")),
             "on_timeout": data.get("on_timeout", "forfeit"), "private": data.get("private") == "on",
-            "timeout_level": data.get("timeout_level", bots.DEFAULT_LEVEL)}
+            "timeout_level": data.get("timeout_level", bots.DEFAULT_LEVEL), **time_control_values(data)}
+
+
+def time_control_values(data):
+    """The time control fields of a form (the match form's and the lobby's seek form): days per move unless
+    `time_control` is "bank"; the bank's numbers as the service takes them, so it names a bad one."""
+    if data.get("time_control", "move") == "move":
+        return {}
+    bank = data.get("bank_days", "").strip()
+    increment = data.get("increment_days", "").strip()
+    return {"time_control": data.get("time_control"), "bank_days": number_or_text(bank) if bank else None,
+            "increment_days": number_or_text(increment) if increment else None}
 
 
 def _lobby(request, error=None, status=200):
@@ -165,6 +176,7 @@ def _board(request, match, error=None, status=200, chat_text=""):
         "page_key": present.page_key(match),
         "poll_ms": settings.MATCH_POLL_MS,
         "player_links": history.profile_links(seats),
+        "clock": clock.page(match, seats),
     }, status=status)
 
 

@@ -11,7 +11,7 @@ from game.engine.scoring import totals_so_far
 from game.models import Match, PlayerRating
 from game.ratings import service as ratings
 
-from . import ids, services
+from . import clock, ids, services
 from .errors import InvalidInput, MatchClosed, MatchError
 
 PAGE = 20  # rows of each list by default
@@ -124,6 +124,8 @@ def seek_json(match, user=None):
         "creator": {"name": match.creator.username, "rating": _rating(getattr(match, "creator_rating", None))},
         "players": match.players, "seated": len(seats), "wanted": match.players - len(seats),
         "seats": [s.name for s in seats], "academy": match.academy, "days_per_move": match.days_per_move,
+        "time_control": match.time_control, "bank_days": match.bank_days, "increment_days": match.increment_days,
+        "clock_text": clock.describe(match),
         "rated": match.rated, "min_rating": match.min_rating, "bot_fill": match.bot_fill,
         "yours": user is not None and user.is_authenticated and match.creator_id == user.pk,
         "seated_here": user is not None and user.is_authenticated and any(s.user_id == user.pk for s in seats),

@@ -19,7 +19,7 @@ from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES, aut
 from game.models import Match, MatchSeat
 from game.tiebreak import names_list, tie_words
 
-from . import access, moderation, orders, table
+from . import access, clock, moderation, orders, table
 from .errors import InvalidInput, MatchClosed
 from .services import LOG_FIELDS, invite_token, load_state, seat_of, snapshot_of, state_at
 
@@ -64,6 +64,7 @@ def summary(match, user=None):
         "ending": match.ending or None, "places": match.places,
         "rematch_of": rematch_of(match), "rematch": rematch.public_id if rematch else None,
         "page_key": page_key(match, rows),
+        "clock": clock.summary_json(match, rows),
     }
 
 

@@ -25,7 +25,7 @@ from game.engine.state import GameState
 from game.models import ChatMessage, Match, MatchDecision, MatchSeat
 from game.ratings import service as ratings
 
-from . import bots, guests, ids, integrity, notify, orders, seeds, stops
+from . import bots, clock, guests, ids, integrity, notify, orders, seeds, stops, vacation
 from .access import no_such_match
 from .errors import (
     CatalogueNotReady,
@@ -79,13 +79,15 @@ def _choice(field, value, allowed):
 
 @retry_later_when_busy
 def create_match(user, players=2, academy=False, updated=None, days_per_move=3, on_timeout="forfeit",
-                 private=False, timeout_level=bots.DEFAULT_LEVEL, rated=True, min_rating=None, bot_fill=False):
+                 private=False, timeout_level=bots.DEFAULT_LEVEL, rated=True, min_rating=None, bot_fill=False,
+                 time_control=clock.MOVE, bank_days=None, increment_days=None):
     """Open a match for `players` seats; its creator takes the first seat. Listed in the lobby as a seek unless
     `private`; `min_rating` keeps out players rated below it, `bot_fill` lets bots take seats left empty."""
     players = _whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
     academy = _flag("academy", academy)
     updated = academy if updated is None else _flag("updated", updated)
     days_per_move = _choice("days_per_move", days_per_move, Match.DAYS_PER_MOVE)
+    time_control = time_control_fields(time_control, bank_days, increment_days)
     on_timeout = _choice("on_timeout", on_timeout, Match.OnTimeout.values)
     private = _flag("private", private)
     timeout_level = _choice("timeout_level", timeout_level, tuple(bots.LEVELS))
@@ -99,9 +101,22 @@ def create_match(user, players=2, academy=False, updated=None, days_per_move=3, 
         match = Match.objects.create(creator=user, players=players, academy=academy, updated=updated,
                                      seed=seeds.new_seed(), catalogue=frozen, days_per_move=days_per_move,
                                      on_timeout=on_timeout, private=private, timeout_level=timeout_level,
-                                     rated=rated, min_rating=min_rating, bot_fill=bot_fill)
+                                     rated=rated, min_rating=min_rating, bot_fill=bot_fill, **time_control)
         MatchSeat.objects.create(match=match, seat=0, user=user)
     return match
+
+
+def time_control_fields(time_control, bank_days, increment_days):
+    """The match fields of a time control (game/matches/clock.py), checked: days per move (the bank's fields left
+    empty), or a bank of `bank_days` plus `increment_days` a turn."""
+    time_control = _choice("time_control", time_control, clock.TIME_CONTROLS)
+    if time_control == clock.MOVE:
+        return {"time_control": time_control, "bank_days": None, "increment_days": None}
+    if bank_days is None:
+        raise InvalidInput("bank_days", "required for a time bank")
+    return {"time_control": time_control, "bank_days": _whole_number("bank_days", bank_days, *clock.BANK_DAYS),
+            "increment_days": _whole_number("increment_days", 0 if increment_days is None else increment_days,
+                                            *clock.INCREMENT_DAYS)}
 
 
 def _frozen_catalogue(academy, updated):
@@ -187,7 +202,7 @@ def _locked(match_id):
 
 MATCH_ID = -7_654_321  # stands for the match id in the compiled statement's parameters
 PUBLIC_ID = "\x00public id"  # the same for a public id
-SEAT_FIELDS = ("id", "match_id", "seat", "user_id", "controller", "level", "out", "out_at")  # the model's order
+SEAT_FIELDS = ("id", "match_id", "seat", "user_id", "controller", "level", "out", "out_at", "away_until")  # the model's order
 
 
 class _JSONRows(Aggregate):
@@ -267,7 +282,7 @@ def _seats_from_rows(match):
     User = get_user_model()
     seats = []
     for row in sorted(_json(match.seat_rows) or [], key=lambda r: r["seat"]):
-        values = dict(row, match_id=match.pk, out_at=_moment(row["out_at"]))
+        values = dict(row, match_id=match.pk, out_at=_moment(row["out_at"]), away_until=_moment(row["away_until"]))
         seat = MatchSeat.from_db(db, SEAT_FIELDS, [values[name] for name in SEAT_FIELDS])
         seat.user = None if row["user_id"] is None else User.from_db(db, ("id", "username"),
                                                                        (row["user_id"], row["username"]))
@@ -472,6 +487,7 @@ def _start(match):
     match.status = Match.Status.PLAYING
     match.version = 0
     seats = list(match.seats.select_related("user"))
+    vacation.mark_seats(seats)  # a player on vacation starts with their clock paused
     fields = _progress(match, state, seats, None)
     for name, value in fields.items():
         setattr(match, name, value)
@@ -543,9 +559,9 @@ def _progress(match, state, seats, before):
         return {"status": Match.Status.FINISHED, "to_move": None, "deadline": None, "reminded": False,
                 "ending": Match.Ending.SCORED, "places": final_places(seats, state.result)}
     to_move = state.pending.player
-    # Every decision restarts the clock of the seat to move: time is per move, not per game.
-    wait = MACHINE_GRACE if seats[to_move].by_machine else timedelta(days=match.days_per_move)
-    return {"status": Match.Status.PLAYING, "to_move": to_move, "deadline": now + wait, "reminded": False}
+    # Days per move: every decision restarts the clock of the seat to move; a bank runs on (game/matches/clock.py).
+    return {"status": Match.Status.PLAYING, "to_move": to_move,
+            **clock.person_deadline(match, seats, to_move, now, MACHINE_GRACE)}
 
 
 def _announce(match, state, seats, before, machine_playing=False):
@@ -961,6 +977,8 @@ def rematch(match_id, user):
                     creator=user, players=len(seats), academy=match.academy, updated=match.updated,
                     seed=seeds.new_seed(), catalogue=frozen, days_per_move=match.days_per_move,
                     on_timeout=match.on_timeout, private=match.private, rematch_of=match, rated=match.rated,
+                    time_control=match.time_control, bank_days=match.bank_days,
+                    increment_days=match.increment_days,
                     timeout_level=match.timeout_level, automa_level=match.automa_level, ravel=match.ravel)
         except IntegrityError:
             return Match.objects.get(rematch_of=match)
@@ -1005,9 +1023,9 @@ def sweep(now=None):
     due = Match.objects.filter(status=Match.Status.PLAYING, deadline__lte=now)
     for match_id, version in due.values_list("pk", "version"):
         _sweep_one(on_deadline, match_id, version, now)
-    soon = Match.objects.filter(status=Match.Status.PLAYING, reminded=False,
+    soon = Match.objects.filter(status=Match.Status.PLAYING, reminded=False, time_control=clock.MOVE,
                                 deadline__lte=now + timedelta(days=max(Match.DAYS_PER_MOVE)) * notify.REMIND_AT)
-    for match_id in soon.values_list("pk", flat=True):
+    for match_id in [*soon.values_list("pk", flat=True), *clock.bank_reminders_due(now)]:
         _sweep_one(remind, match_id, now)
 
 
@@ -1055,7 +1073,7 @@ def remind(match_id, now=None):
         match = _locked(match_id)
         if match.status != Match.Status.PLAYING or match.reminded or match.deadline is None:
             return
-        if match.deadline - now > timedelta(days=match.days_per_move) * notify.REMIND_AT or match.deadline <= now:
+        if match.deadline - now > clock.remind_window(match) or match.deadline <= now:
             return
         seat = match.seats.select_related("user").get(seat=match.to_move)
         if seat.by_machine:

@@ -27,6 +27,7 @@ def test_the_lobby_lists_seeks_oldest_first_and_pages_after_the_last_one(catalog
         "id": made[0].public_id, "url": made[0].get_absolute_url(), "created": None,
         "creator": {"name": "p0", "rating": None}, "players": 2, "seated": 1, "wanted": 1, "seats": ["p0"],
         "academy": False, "days_per_move": 3, "rated": True, "min_rating": None, "bot_fill": False,
+        "time_control": "move", "bank_days": None, "increment_days": None, "clock_text": "3 days per move",
         "yours": False, "seated_here": False}
 
 

@@ -83,7 +83,7 @@ def test_ones_own_line_and_a_line_of_another_match_are_not_reported(api_as, star
     assert not ChatReport.objects.exists()
 
 
-def test_a_private_matchs_line_is_a_404_to_a_stranger(api_as, alice, bob, carol):
+def test_a_private_matchs_line_is_a_404_to_a_stranger(api_as, catalogue, alice, bob, carol):
     match = services.create_match(alice, players=2, private=True)
     line = services.post_chat(match.pk, alice, "hello")
     response = api_as(carol).post(f"/api/matches/{match.public_id}/chat/{line.pk}/report/", {"reason": "spam"},
