@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from cardsite.api_errors import answer
 
-from .matches import access, notify, orders, polling, present, services, table, vacation
+from .matches import access, notify, orders, polling, present, proposals, services, table, vacation
 from .matches.errors import InvalidInput
 from .models import Match, MatchSeat
 
@@ -384,6 +384,75 @@ class MatchChatView(MatchAPIView):
         message = services.post_chat(match_id, request.user, body["text"])
         return Response({"id": message.pk, "user": request.user.username, "text": message.text,
                          "created": message.created.isoformat()}, status=status.HTTP_201_CREATED)
+
+
+def _proposal_answer(request, match_id, proposal=None):
+    """A proposal's answer: the open proposal as the asker's page shows it (None once carried out or closed), the
+    one just acted on, and the match's summary (its version and status after a take-back or an abandon)."""
+    match = services.read_match(match_id)
+    shown, _, key = proposals.shown(match, request.user)
+    body = {"proposal": shown, "proposal_key": key, "match": present.summary(match, request.user)}
+    if proposal is not None:
+        body["acted_on"] = {"id": proposal.pk, "kind": proposal.kind, "status": proposal.status}
+    return body
+
+
+class MatchProposalsView(MatchAPIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The match's open take-back or abandon proposal",
+                   operation_id="matches_proposals_read")
+    def get(self, request, match_id):
+        access.check(request, services.read_match(match_id))
+        return Response(_proposal_answer(request, match_id))
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
+                                                           403: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("Ask to take back your last move", value={"kind": "takeback"},
+                                            request_only=True),
+                             OpenApiExample("Offer to abandon the match", value={"kind": "abandon"},
+                                            request_only=True)],
+                   summary="Ask the other players to take back your last move, or offer to abandon the match",
+                   description="Every other person still playing must agree (bots never do). A take-back undoes "
+                               "your last turn if nobody else has decided since; an abandoned match ends with no "
+                               "winner and no rating change. Any decision made meanwhile lapses the proposal.",
+                   operation_id="matches_proposals_create")
+    def post(self, request, match_id):
+        body = _body(request)
+        unknown = set(body) - {"kind"}
+        if unknown:
+            raise InvalidInput(sorted(unknown)[0], "is not part of a proposal (kind)")
+        if "kind" not in body:
+            raise InvalidInput("kind", "required: takeback or abandon")
+        proposal = proposals.propose(match_id, request.user, body["kind"])
+        return Response(_proposal_answer(request, match_id, proposal), status=status.HTTP_201_CREATED)
+
+
+class MatchProposalAnswerView(MatchAPIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT,
+                                                           403: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
+                   examples=[OpenApiExample("Accept, as seen at version 14", value={"version": 14},
+                                            request_only=True)],
+                   summary="Accept, decline or cancel (the asker) a proposal",
+                   description="`action` is accept, decline or cancel. `version` (optional): the match version "
+                               "you answer at; a version the match has left is refused (409 stale_version), and so "
+                               "is a proposal the match moved on from (it lapses).",
+                   operation_id="matches_proposals_answer")
+    def post(self, request, match_id, proposal_id, action):
+        body = _body(request)
+        unknown = set(body) - {"version"}
+        if unknown:
+            raise InvalidInput(sorted(unknown)[0], "is not part of an answer (version)")
+        if action not in ("accept", "decline", "cancel"):
+            raise InvalidInput("action", "expected accept, decline or cancel")
+        if action == "cancel":
+            _, proposal = proposals.cancel(match_id, request.user, proposal_id)
+        else:
+            _, proposal = proposals.answer(match_id, request.user, proposal_id, action == "accept",
+                                           body.get("version"))
+        return Response(_proposal_answer(request, match_id, proposal))
 
 
 class NotificationView(MatchAPIView):

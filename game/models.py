@@ -105,6 +105,7 @@ class Match(models.Model):
         SCORED = "scored", "Scored at the end of the game"
         LAST_STANDING = "last", "Every other player left"
         ABORTED = "aborted", "Aborted before the first move"
+        ABANDONED = "abandoned", "Abandoned: every player agreed to stop"
 
     DAYS_PER_MOVE = (1, 3, 7)
 
@@ -151,7 +152,7 @@ class Match(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True,
                                     help_text="When the seat to move times out (or a bot's move is due).")
     reminded = models.BooleanField(default=False, help_text="The reminder for the current deadline was sent.")
-    ending = models.CharField(max_length=8, choices=Ending.choices, blank=True)
+    ending = models.CharField(max_length=9, choices=Ending.choices, blank=True)
     places = models.JSONField(null=True, blank=True, help_text="Final place of each seat (1 is first), "
                                                                "seats that left placed last.")
     # Integrity (game/matches/integrity.py): the last link of the hash chain over setup and decisions, and a seal
@@ -268,6 +269,41 @@ class MatchDecision(models.Model):
 
     def to_option(self):
         return {"kind": self.kind, "args": list(self.args)}
+
+
+class MatchProposal(models.Model):
+    """A seated player's request that the others answer (game/matches/proposals.py): take back their last turn, or
+    abandon the match. Open while the match stays at `version`; any decision after it lapses it."""
+
+    class Kind(models.TextChoices):
+        TAKEBACK = "takeback", "Take back the last move"
+        ABANDON = "abandon", "Abandon the match"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for answers"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        CANCELLED = "cancelled", "Cancelled"
+        LAPSED = "lapsed", "Lapsed: the match moved on"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="proposals")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(help_text="The seat that asked.")
+    version = models.PositiveIntegerField(help_text="The match's version when it was asked.")
+    back_to = models.PositiveIntegerField(null=True, blank=True,
+                                          help_text="A take-back: the version the match goes back to.")
+    answers = models.JSONField(default=dict, blank=True, help_text="Seat (as text) -> true (agrees) or false.")
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.OPEN)
+    created = models.DateTimeField(auto_now_add=True)
+    closed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "id"]
+        constraints = [models.UniqueConstraint(fields=["match"], condition=models.Q(status="open"),
+                                               name="match_one_open_proposal")]
+
+    def __str__(self):
+        return f"{self.match_id}: {self.kind} by seat {self.seat} ({self.status})"
 
 
 class ChatMessage(models.Model):

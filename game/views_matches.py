@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from cardsite.errors import TooManyRequests
 from cardsite.middleware import client_address, hit
 
-from .matches import access, bots, clock, guests, history, notify, orders, present, services
-from .matches.errors import MatchError
+from .matches import access, bots, clock, guests, history, notify, orders, present, proposals, services
+from .matches.errors import InvalidInput, MatchError
 from .models import ChatMessage, Match, NotificationPreference
 
 LOBBY_LENGTH = 30
@@ -174,10 +174,46 @@ def _board(request, match, error=None, status=200, chat_text=""):
         "rematch": getattr(match, "rematch", None) if match.status == Match.Status.FINISHED else None,
         "orders": orders.orders_json(match, request.user) if can_order(match, your_seat) else None,
         "page_key": present.page_key(match),
+        **_proposal_context(match, request.user, mine),
         "poll_ms": settings.MATCH_POLL_MS,
         "player_links": history.profile_links(seats),
         "clock": clock.page(match, seats),
     }, status=status)
+
+
+def _proposal_context(match, user, mine):
+    shown, _, key = proposals.shown(match, user)
+    return {"proposal": shown, "proposal_key": key,
+            "can_propose": mine is not None and not mine.by_machine and match.status == Match.Status.PLAYING}
+
+
+@require_POST
+@login_required
+def propose(request, match_id):
+    """The board's take-back and abandon buttons; without the page's script they post here and come back."""
+    match = access.find(match_id, _matches())
+    try:
+        proposals.propose(match_id, request.user, request.POST.get("kind", ""))
+    except MatchError as exc:
+        return _board(request, match, error=str(exc), status=exc.status)
+    return redirect(f"{match.get_absolute_url()}#proposals")
+
+
+@require_POST
+@login_required
+def answer_proposal(request, match_id, proposal_id, action):
+    match = access.find(match_id, _matches())
+    try:
+        if action == "cancel":
+            proposals.cancel(match_id, request.user, proposal_id)
+        elif action in ("accept", "decline"):
+            version = number_or_text(request.POST["version"]) if request.POST.get("version") else None
+            proposals.answer(match_id, request.user, proposal_id, action == "accept", version)
+        else:
+            raise InvalidInput("action", "expected accept, decline or cancel")
+    except MatchError as exc:
+        return _board(request, access.find(match_id, _matches()), error=str(exc), status=exc.status)
+    return redirect(f"{match.get_absolute_url()}#proposals")
 
 
 def can_order(match, seat):

@@ -805,13 +805,16 @@
       if (!response.ok) return;
       const fresh = await response.json();
       const freshStamp = `${fresh.version}:${fresh.status}:${fresh.seats.length}:${fresh.chat.length}:`
-        + (fresh.chat.length ? fresh.chat[fresh.chat.length - 1].id : "") + ":" + pageKey(fresh);
+        + (fresh.chat.length ? fresh.chat[fresh.chat.length - 1].id : "") + ":" + pageKey(fresh)
+        + ":" + (fresh.proposal_key || "");
       if (busy && !force) return;
       if (freshStamp !== stamp || force) {
         // The page's first data may be newer than the page itself (a move between drawing and fetching): compare
         // with the key the server drew the page with, or that change would never show.
         const drawn = data ? pageKey(data) : root.dataset.pageKey;
-        if ((data && data.status === "open") || (drawn && drawn !== pageKey(fresh))) {
+        // A take-back or abandon proposal asked, answered or gone (game/matches/proposals.py): drawn by the server.
+        const proposalMoved = (fresh.proposal_key || "") !== (root.dataset.proposalKey || "");
+        if ((data && data.status === "open") || (drawn && drawn !== pageKey(fresh)) || proposalMoved) {
           reloadKeepingError();  // the game began, ended or someone left: those parts are drawn by the server
           return;
         }

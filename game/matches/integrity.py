@@ -244,6 +244,8 @@ def _record_problems(match, state, seats):
         return []
     if match.status == Status.ABORTED and match.ending == Ending.ABORTED and match.version == 0:
         return []
+    if match.status == Status.FINISHED and match.ending == Ending.ABANDONED:  # every player agreed to stop
+        return ["it says the match was abandoned, but it has final places"] if match.places else []
     if match.status != Status.PLAYING:
         return [f"its game is not over, but the match says {match.status} ({match.ending or 'no ending'})"]
     if match.to_move != state.pending.player:

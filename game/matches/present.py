@@ -19,7 +19,7 @@ from game.language.vocabulary import SCORE_CATEGORY_NAMES as CATEGORY_NAMES, aut
 from game.models import Match, MatchSeat
 from game.tiebreak import names_list, tie_words
 
-from . import access, clock, moderation, orders, table
+from . import access, clock, moderation, orders, proposals, table
 from .errors import InvalidInput, MatchClosed
 from .services import LOG_FIELDS, invite_token, load_state, seat_of, snapshot_of, state_at
 
@@ -96,6 +96,10 @@ def chat_json(match, viewer=None):
 def ending(match):
     """How a finished match ended, in words and numbers: the ranking, the winner, the tiebreak, and each
     category of the final scoring (when the game was played to its end)."""
+    if match.status == Match.Status.FINISHED and match.ending == Match.Ending.ABANDONED:
+        return {"headline": "The match was abandoned: every player agreed to stop. Nobody wins, and no rating "
+                            "changes.", "winners": [], "ranking": [], "notes": [], "names": [], "rows": [],
+                "totals": [], "places": [], "abandoned": True}
     if match.status != Match.Status.FINISHED or not match.places:
         return None
     seats = [{"seat": s.seat, "name": s.name, "out": s.get_out_display() if s.out else ""}
@@ -329,6 +333,7 @@ ENDING_WORDS = {  # why the match ended
     Match.Ending.SCORED: "The match ended: the game was played to its end and scored.",
     Match.Ending.LAST_STANDING: "The match ended: every other player left.",
     Match.Ending.ABORTED: "The match was aborted before the first move.",
+    Match.Ending.ABANDONED: "The match was abandoned: every player agreed to stop. Nobody wins; no rating changes.",
 }
 
 
@@ -426,6 +431,9 @@ def match_json(match, user):
             # answer a standing order gave for them is not theirs: they have not seen it.
             data["your_last_decision"] = max((d.number for d in decisions if d.seat == seat
                                               and not d.label.endswith(f"({orders.NOTE})")), default=0)
+    data["proposal"], taken_back, data["proposal_key"] = proposals.shown(match, user)
+    if taken_back:  # no decision of the log says so: told after the story, as a leaving is
+        data["log"].append({"title": "Moves taken back", "round": None, "seat": None, "lines": taken_back})
     data["log"] += leaving_story(match, match.seats.all())
     data["chat"] = chat_json(match, user)
     data["ending_words"] = ending(match)

@@ -22,7 +22,7 @@ from game import catalogue
 from game.engine.catalogue import CatalogueError
 from game.engine.decisions import IllegalDecision, MalformedDecision, Option
 from game.engine.state import GameState
-from game.models import ChatMessage, Match, MatchDecision, MatchSeat
+from game.models import ChatMessage, Match, MatchDecision, MatchProposal, MatchSeat
 from game.ratings import service as ratings
 
 from . import bots, clock, guests, ids, integrity, notify, orders, seeds, stops, vacation
@@ -344,6 +344,17 @@ def _log_rows(length):
     return Subquery(rows, output_field=JSONField())
 
 
+PROPOSAL_FIELDS = ("id", "kind", "seat", "version", "back_to", "answers", "status")  # what a page shows of one
+
+
+def _proposal_rows():
+    """The match's open proposals and accepted take-backs (game/matches/proposals.py) as one JSON array."""
+    row = JSONObject(**{name: F(name) for name in PROPOSAL_FIELDS})
+    rows = (MatchProposal.objects.filter(match=OuterRef("pk"), status__in=("open", "accepted"))
+            .order_by().values("match").annotate(rows=_JSONRows(row)).values("rows"))
+    return Subquery(rows, output_field=JSONField())
+
+
 def read_match(match_id, log_length=0):
     """A match as a page or a poll reads it, in one query: the row, its catalogue's digest, its creator's name and
     its seats with their players' names (what `readable()` reads in two queries, and the same objects: building
@@ -353,7 +364,8 @@ def read_match(match_id, log_length=0):
     is no such match."""
     def page():  # built only when first compiled
         return _readable_row(**({"log_rows": _log_rows(log_length),
-                                 "has_chat": Exists(ChatMessage.objects.filter(match=OuterRef("pk")))}
+                                 "has_chat": Exists(ChatMessage.objects.filter(match=OuterRef("pk"))),
+                                 "proposal_rows": _proposal_rows()}
                                 if log_length else {}))
     match = _raw_match(f"page {log_length}", page, match_id)
     _keep_seats(match, _seats_from_rows(match))

@@ -115,7 +115,7 @@ def _finished_seats(user):
     """The player's seats at finished matches, each with what the profile reads of its match: two keys of its
     state (the result and the players' mats), not the whole state."""
     return (MatchSeat.objects.filter(user=user, match__status=Match.Status.FINISHED)
-            .exclude(match__ending=Match.Ending.ABORTED)
+            .exclude(match__ending__in=(Match.Ending.ABORTED, Match.Ending.ABANDONED))  # no game: nobody won
             .values("seat", "match_id", "match__players", "match__academy", "match__ending", "match__places",
                     "match__catalogue_id", "match__catalogue__digest", "match__state__result",
                     "match__state__players"))

@@ -97,8 +97,8 @@ def rate(match):
     who = holders(match, seats)
     Match.objects.filter(pk=match.pk).update(rated_at=timezone.now())
     history.record(match, seats)  # the game history's rows, written with the rating (game/matches/history.py)
-    if match.status != Match.Status.FINISHED or match.ending == Match.Ending.ABORTED or len(places) != len(who) \
-            or len(who) < 2 or not match.rated:
+    if match.status != Match.Status.FINISHED or match.ending in (Match.Ending.ABORTED, Match.Ending.ABANDONED) \
+            or len(places) != len(who) or len(who) < 2 or not match.rated:
         return False
     if Guest.objects.filter(user_id__in=[user_id for user_id, _ in who if user_id]).exists():
         return False  # a guest's games are casual; claimed at sign-up, they are rated then (game/matches/guests.py)
