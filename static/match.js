@@ -252,13 +252,16 @@
 
   function hand(me) {
     const cards = [];
+    const setup = setupDiscard();
     for (const d of me.hand) {
       const opts = optionsAt((t) => t.hand && t.hand[0] === "dragon" && t.hand[1] === d);
-      cards.push(dragonCard(d, opts.length ? pickButton("dragon", d, opts) : null));
+      cards.push(discardable(setup, "dragon", d,
+        dragonCard(d, setup ? discardButton(setup, "dragon", d) : opts.length ? pickButton("dragon", d, opts) : null)));
     }
     for (const c of me.cave_cards) {
       const opts = optionsAt((t) => t.hand && t.hand[0] === "cave" && t.hand[1] === c);
-      cards.push(caveCard(c, opts.length ? pickButton("cave", c, opts) : null));
+      cards.push(discardable(setup, "cave", c,
+        caveCard(c, setup ? discardButton(setup, "cave", c) : opts.length ? pickButton("cave", c, opts) : null)));
     }
     return cards;
   }
@@ -277,6 +280,115 @@
     const first = document.querySelector("#you .match-space.match-target");
     if (first) first.focus({preventScroll: false});
   }
+
+  // -- phone play (issue 33 item 7): setup by tapping the cards to discard, and auto-confirm ------------------
+  // The setup question (kind "setup_keep") offers every set of dealt cards to discard as one "discard_cards" option
+  // whose args are the cards, ["dragon", 13, "cave", 34]. Each card in hand becomes a switch; once as many are
+  // switched on as the question drops (its data's "drop"), the option with exactly those cards is chosen as if its
+  // button were pressed (tried, then Send). Tapping a chosen card again takes the choice back. The list of options
+  // stays in the drawer, folded. Decided on the question's kind and the options' args, never on words.
+
+  const AUTOCONFIRM_KEY = "wyrmdex-autoconfirm";
+  let discarding = [];   // the cards switched on: ["dragon", 13] pairs
+  let discardAt = null;  // the version they were switched on at: a new question starts afresh
+
+  function setupDiscard() {
+    if (replay || catching || !data || data.status !== "playing") return null;
+    const pending = data.view && data.view.pending;
+    if (!pending || pending.kind !== "setup_keep" || pending.player !== data.your_seat || !pending.options) return null;
+    const mine = data.seats.find((s) => s.seat === data.your_seat);
+    if (mine && (mine.out || mine.controller === "bot")) return null;
+    const drop = Number(pending.data && pending.data.drop);
+    const options = pending.options.filter((o) => o.kind === "discard_cards");
+    if (!drop || !options.length) return null;
+    // Beyond a staged discard (tried, waiting for Send) the turn has moved on to another question: no switches then.
+    if (staged.length > 1 || (staged.length === 1 && staged[0].kind !== "discard_cards")) return null;
+    if (preview && preview.open) return null;  // the next question is already this player's: Undo takes it back
+    if (discardAt !== data.version) {
+      discarding = [];
+      discardAt = data.version;
+    }
+    if (staged.length === 1) discarding = cardsOf(staged[0]);
+    return {drop, options};
+  }
+
+  function cardsOf(option) {
+    const list = [];
+    for (let i = 0; i + 1 < option.args.length; i += 2) list.push([option.args[i], option.args[i + 1]]);
+    return list;
+  }
+
+  const cardKey = ([type, index]) => `${type}:${index}`;
+
+  function isDiscarding(type, index) {
+    return discarding.some((c) => c[0] === type && c[1] === index);
+  }
+
+  function discardable(setup, type, index, card) {
+    if (setup && isDiscarding(type, index)) card.classList.add("match-discarding");
+    return card;
+  }
+
+  function discardButton(setup, type, index) {
+    const on = isDiscarding(type, index);
+    const full = discarding.length >= setup.drop;
+    return el("button", {type: "button", class: "match-discard-pick", "data-discard": `${type}:${index}`,
+      "aria-pressed": on ? "true" : "false", disabled: !on && full && staged.length ? true : null,
+      onclick: () => toggleDiscard(setup, type, index)},
+      on ? "Discarded: tap to keep it" : "Discard this card");
+  }
+
+  async function toggleDiscard(setup, type, index) {
+    if (busy) return;
+    showError("");
+    if (isDiscarding(type, index)) {
+      discarding = discarding.filter((c) => !(c[0] === type && c[1] === index));
+      if (staged.length) {  // the discard was chosen: take it back
+        staged = [];
+        preview = null;
+      }
+      draw();
+      return;
+    }
+    if (discarding.length >= setup.drop) return;
+    discarding = discarding.concat([[type, index]]);
+    if (discarding.length < setup.drop) {
+      draw();
+      return;
+    }
+    const wanted = discarding.map(cardKey).sort().join(",");
+    const option = setup.options.find((o) => cardsOf(o).map(cardKey).sort().join(",") === wanted);
+    if (option) await choose(option);
+    else draw();
+  }
+
+  function setupCount(setup) {
+    const left = setup.drop - discarding.length;
+    return el("p", {class: "match-discard-count", id: "discard-count"}, left > 0
+      ? `Tap the ${plural(setup.drop, "card")} in your hand to discard (${discarding.length} of ${setup.drop} chosen), or choose from the list.`
+      : `${plural(setup.drop, "card")} chosen to discard.`);
+  }
+
+  function autoConfirm() {
+    try {
+      return window.localStorage && localStorage.getItem(AUTOCONFIRM_KEY) === "on";
+    } catch (err) {
+      return false;
+    }
+  }
+
+  // Kept in this browser (localStorage): a phone may want it and a desktop not; nothing else needs to know.
+  const autoBox = document.getElementById("autoconfirm");
+  if (autoBox) {
+    autoBox.checked = autoConfirm();
+    autoBox.addEventListener("change", () => {
+      try {
+        localStorage.setItem(AUTOCONFIRM_KEY, autoBox.checked ? "on" : "off");
+      } catch (err) { /* private mode: the switch holds for this page only */ }
+      if (autoBox.checked && preview && !preview.open && staged.length) sendTurn();
+    });
+  }
+  const autoOn = () => (autoBox ? autoBox.checked : false);
 
   // -- the shared table: round tracker, guild, display -------------------------------------------------------
 
@@ -402,11 +514,16 @@
       if (!groups.has(option.kind)) groups.set(option.kind, []);
       groups.get(option.kind).push(option);
     }
+    const setup = setupDiscard();
+    if (setup) box.append(setupCount(setup));
     for (const [kind, group] of groups) {
       const buttons = group.map((option) => el("button", {type: "button", class: "match-option",
         "data-kind": option.kind, "data-args": JSON.stringify(option.args), onclick: () => choose(option)},
         option.label, costLine(option)));
-      const wrap = group.length > 6 && groups.size > 1
+      const wrap = setup && kind === "discard_cards"  // the hand is the way in; the list stays, folded
+        ? el("details", {class: "match-option-group", id: "discard-list"},
+          el("summary", {}, `Or choose from the list (${group.length})`), buttons)
+        : group.length > 6 && groups.size > 1
         ? el("details", {class: "match-option-group"}, el("summary", {}, `${KIND_NAMES[kind] || kind} (${group.length})`), buttons)
         : el("div", {class: "match-option-group"}, groups.size > 1 ? el("h3", {}, KIND_NAMES[kind] || kind) : null, buttons);
       box.append(wrap);
@@ -449,7 +566,7 @@
     spinner.hidden = !on;
     if (on) spinner.lastChild.textContent = ` ${label}`;
     root.classList.toggle("match-busy", on);
-    for (const button of document.querySelectorAll(".match-option, .match-target, .match-send, .match-undo, .match-pick")) {
+    for (const button of document.querySelectorAll(".match-option, .match-target, .match-send, .match-undo, .match-pick, .match-discard-pick")) {
       button.disabled = on;
     }
   }
@@ -478,6 +595,10 @@
     }
     setBusy(false);
     draw();
+    if (autoOn() && preview && !preview.open) {  // the turn's last choice: send it at once (issue 33 item 7)
+      await sendTurn();
+      return;
+    }
     const send = document.getElementById("turn-send");
     if (send) send.focus();
   }
@@ -707,7 +828,7 @@
   // A redraw replaces the board's buttons; a keyboard player's place on it must survive that, so the focused
   // element is found again in the new board by the same identifying attributes.
   const FOCUS_KEYS = ["id", "data-pick", "data-space", "data-cave", "data-explore", "data-square", "data-take",
-    "data-seat-tab", "data-kind", "data-args"];
+    "data-seat-tab", "data-kind", "data-args", "data-discard"];
 
   function focusKey() {
     const active = document.activeElement;
@@ -931,10 +1052,12 @@
     });
   }
 
-  // On a phone the board's box leaves room for the drawer below it: keep that room equal to the drawer's height.
+  // On a phone the drawer is a bar fixed at the bottom (static/match-phone.css): the page is padded by its height,
+  // and the whole document's scroll-padding keeps what is scrolled to or focused out from under it.
   const drawer = document.getElementById("prompt");
   if (window.ResizeObserver) {
-    new ResizeObserver(() => root.style.setProperty("--drawer-h", `${drawer.offsetHeight}px`)).observe(drawer);
+    new ResizeObserver(() => document.documentElement.style.setProperty("--drawer-h", `${drawer.offsetHeight}px`))
+      .observe(drawer);
   }
 
   // Pushed: each new version is read at once. While the socket is up the poll is only a safety net.
