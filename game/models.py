@@ -258,6 +258,9 @@ class MatchDecision(models.Model):
     events = models.JSONField(null=True, blank=True, default=None, editable=False,
                               help_text="What the decision caused, as the engine recorded it (secrets included: "
                                         "shown only through view.events_for). Empty before events were kept.")
+    by_order = models.BooleanField(default=False, db_default=False, editable=False,
+                                   help_text="Answered by the player's standing order (game/matches/orders.py), "
+                                             "not chosen by them at the table.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -265,7 +265,7 @@ def story(match, decisions, seat, names):
     A decision's events never change once stored, so their sentences are told once per process and seat: the key
     is the decision's link in the match's hash chain (which names the setup and every decision up to it) with the
     names the story uses."""
-    by_order = {d.number for d in decisions if d.label.endswith(f"({orders.NOTE})")}
+    by_order = {d.number for d in decisions if d.by_order}
     links = {d.number: d.link for d in decisions} if getattr(names, "key", None) else {}
     setup = ("setup", match.pk, match.seed) if links else None
     numbers = ([0] if links and decisions[0].number <= 1 else []) + sorted(links)
@@ -430,7 +430,7 @@ def match_json(match, user):
             # later of this and what the browser showed last. 0: they have not chosen on this page of the log. An
             # answer a standing order gave for them is not theirs: they have not seen it.
             data["your_last_decision"] = max((d.number for d in decisions if d.seat == seat
-                                              and not d.label.endswith(f"({orders.NOTE})")), default=0)
+                                              and not d.by_order), default=0)
     data["proposal"], taken_back, data["proposal_key"] = proposals.shown(match, user)
     if taken_back:  # no decision of the log says so: told after the story, as a leaving is
         data["log"].append({"title": "Moves taken back", "round": None, "seat": None, "lines": taken_back})

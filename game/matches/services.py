@@ -326,7 +326,7 @@ def readable():
             .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.select_related("user"))))
 
 
-LOG_FIELDS = ("number", "seat", "label", "link")  # what the log reads of a decision besides its events
+LOG_FIELDS = ("number", "seat", "label", "link", "by_order")  # what the log reads of a decision besides its events
 # The log page carries the events of its newest decisions too: those are the ones a serving process has usually not
 # told yet (another worker took the move), and reading them here saves the view a round trip of its own.
 EVENTS_WITH_PAGE = 8
@@ -851,7 +851,7 @@ def _record(match, state, seats, seat, option, by_order=False, before=None, mach
     changed = Match.objects.filter(pk=match.pk, version=version).update(**fields)
     if changed != 1:
         raise StaleMatch("another decision was stored at the same moment; look again and choose anew")
-    MatchDecision.objects.create(match=match, number=version + 1, seat=seat, kind=option.kind,
+    MatchDecision.objects.create(match=match, number=version + 1, seat=seat, kind=option.kind, by_order=by_order,
                                  args=list(option.args), prompt=prompt[:200], label=label[:300],
                                  link=sealed["chain"], events=events)
     _as_stored(match, fields, state, snapshot, {version + 1: events})

@@ -53,8 +53,11 @@ def test_orders_answer_every_offer_and_the_log_says_so(three, api_as):
         assert response.status_code == 200, response.json()
     assert play(three.pk, seed=1, decisions=140) == []  # never waited on an offer
     match = Match.objects.get(pk=three.pk)
-    answered = list(match.decisions.filter(label__endswith=NOTE))
+    answered = list(match.decisions.filter(by_order=True))
     assert answered and {d.kind for d in answered} <= {"yes", "no"}
+    # the mark is data; the label says it in words, and no decision without the mark says it
+    assert all(d.label.endswith(NOTE) for d in answered)
+    assert not match.decisions.filter(by_order=False, label__endswith=NOTE).exists()
     # Each answer matches the order: replaying up to it, a free offer was taken and a paid one declined.
     for decision in answered:
         before = services.state_at(match, decision.number - 1)
