@@ -11,9 +11,11 @@ waits for the person again (or is over), read from the database every 5 ms: the 
 it on the server, queue pick-up, thinking and storing each of its decisions included (the page's poll, at most 0.7 s
 while a bot is to move, comes on top).
 
-Printed per level: turns measured, the bot's decisions per turn, p50 / p95 / max of the wait, and what the same
+With `--bots 3`, a 4-player game: the person against three bots of the level, answering at once.
+
+Printed per level: turns measured, the bot's decisions per turn, p50 / p95 / max of the wait, what the same
 turns would have cost under the old pace (a fixed 2 s before each bot decision, plus the same thinking), side by
-side. Nothing is timed in the tests.
+side, and the wall time of a whole game from its start to its final score. Nothing is timed in the tests.
 """
 import argparse
 import os
@@ -55,19 +57,21 @@ def pct(values, p):
     return values[min(len(values) - 1, int(len(values) * p))]
 
 
-def waits_for(user, level, seed):
-    """One match against a bot of `level`: [(seconds the person waited, bot decisions in that turn)]."""
+def waits_for(user, level, seed, bots=1):
+    """One match against `bots` bots of `level`: ([(seconds the person waited, bot decisions in that turn)], the
+    whole game's wall time in seconds)."""
     from game.matches import seeds, services
     from game.models import Match
 
     seeds._source = random.Random(seed)  # the match's seed and the bot's draws, as the test suite seeds them
-    match = services.play_now(user, opponent="bots", bot_levels=[level])
+    began = time.perf_counter()
+    match = services.play_now(user, opponent="bots", bot_levels=[level] * bots)
     rng = random.Random(seed)
     turns = []
     while True:
         match = Match.objects.get(pk=match.pk)
         if match.status != Match.Status.PLAYING:
-            return turns
+            return turns, time.perf_counter() - began
         if match.to_move != 0:  # the bot's first move, before the person's
             time.sleep(0.005)
             continue
@@ -92,6 +96,7 @@ def main():
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--levels", nargs="+", default=["random", "greedy", "strong"])
     parser.add_argument("--first-seed", type=int, default=500)
+    parser.add_argument("--bots", type=int, default=1, help="bots at the table (1 to 4): 3 is a 4-player game")
     args = parser.parse_args()
     setup_django()
     from django.contrib.auth import get_user_model
@@ -101,18 +106,23 @@ def main():
     queue.start_in_process(periodic=False)
     user = get_user_model().objects.create_user(f"pace-{secrets.token_hex(4)}", password=secrets.token_urlsafe(16))
     print(f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}; database {os.environ['DATABASE_URL'].split(':')[0]}")
-    print("| bot | games | turns | decisions per turn (mean, max) | wait p50 | p95 | max | old pace p50 | old p95 |")
-    print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    print(f"{args.bots} bot(s) at each table, {args.bots + 1} players")
+    print("| bot | games | turns | decisions per turn (mean, max) | wait p50 | p95 | max | old pace p50 | old p95 "
+          "| whole game (mean, max) |")
+    print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for level in args.levels:
-        turns = []
+        turns, games = [], []
         for game in range(args.games):
-            turns += waits_for(user, level, args.first_seed + game)
+            played, wall = waits_for(user, level, args.first_seed + game, args.bots)
+            turns += played
+            games.append(wall)
         waits = [w for w, _ in turns]
         old = [w + OLD_DELAY * n for w, n in turns]
         counts = [n for _, n in turns]
         print(f"| {level} | {args.games} | {len(turns)} | {statistics.mean(counts):.1f}, {max(counts)} "
               f"| {pct(waits, .5) * 1000:.0f} ms | {pct(waits, .95) * 1000:.0f} ms | {max(waits) * 1000:.0f} ms "
-              f"| {pct(old, .5):.1f} s | {pct(old, .95):.1f} s |", flush=True)
+              f"| {pct(old, .5):.1f} s | {pct(old, .95):.1f} s | {statistics.mean(games):.0f} s, {max(games):.0f} s |",
+              flush=True)
     queue.stop_in_process()
 
 
