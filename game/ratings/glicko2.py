@@ -92,17 +92,21 @@ def update(player, games, tau=TAU):
     return Rating(SCALE * mu_new + BASE, min(SCALE * phi_new, START_RD), sigma)
 
 
-def pairwise(places):
+def pairwise(places, holders=None):
     """A game of several players as Glicko-2 games between each pair: for each seat, [(other seat, score), ...],
-    where the better place scores 1, the same place 0.5 and the worse 0 (places: 1 is first)."""
+    where the better place scores 1, the same place 0.5 and the worse 0 (places: 1 is first). With `holders` (who
+    holds each seat), two seats of one holder are no pair: a player's result against itself says nothing of its
+    strength, and counted, it only feeds its volatility."""
+    holders = holders or list(range(len(places)))
     return [[(j, 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
-             for j, theirs in enumerate(places) if j != i] for i, mine in enumerate(places)]
+             for j, theirs in enumerate(places) if holders[j] != holders[i]] for i, mine in enumerate(places)]
 
 
-def rate_game(ratings, places, tau=TAU):
+def rate_game(ratings, places, tau=TAU, holders=None):
     """Every seat's new rating after one game (one rating period for each of them), from the ratings all had
-    before it: each seat is scored against every other by place (see `pairwise`)."""
+    before it: each seat is scored against every other by place, except another seat of its own holder (see
+    `pairwise`). A seat left with no opponent is only idle for the period."""
     if len(ratings) != len(places) or len(ratings) < 2:
         raise ValueError("a rated game has two or more seats, each with a rating and a place")
     return [update(ratings[i], [(ratings[j], score) for j, score in pairs], tau)
-            for i, pairs in enumerate(pairwise(places))]
+            for i, pairs in enumerate(pairwise(places, holders))]

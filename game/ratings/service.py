@@ -117,10 +117,11 @@ def step(rows, places, when, match_id):
     are moved by the game's `places` as of `when`, in memory; the caller saves them. Returns each row once, with its
     rating as it was just before (its deviation widened for the time it sat unused), for the history.
 
-    One engine player may hold several seats (two greedy bots in one game): every seat is an opponent of the others
-    as usual, and the engine's rating moves once, to the mean of what its seats' results would make it."""
+    One engine player may hold several seats (two greedy bots in one game): each of its seats is scored against the
+    other holders' seats only (never against itself), and its rating moves once, to the mean of what its seats'
+    results would make it."""
     before = [_as_of(row, when) for row in rows]
-    after = glicko2.rate_game(before, places)
+    after = glicko2.rate_game(before, places, holders=[id(row) for row in rows])
     moved = {}
     for row, old, new in zip(rows, before, after):
         if not all(math.isfinite(x) for x in new):  # never store a broken number; the method should not give one
