@@ -158,6 +158,9 @@ class Seeder:
                                                    rd=start.rd, volatility=start.volatility)
         return row
 
+    def seeded_count(self):
+        return Match.objects.filter(creator__username=HOLDER).count()
+
     def ended_at(self, index):
         return self.now - SPAN + SPAN * (index + 1) / (self.total + 1)
 
@@ -213,7 +216,6 @@ class Seeder:
             match, seats, decisions = self.play(plan(index, people_ids), holder, frozen, cards)
             played.append((match, seats, decisions))
             changes += self.rate(match, seats, index)
-        touched = list({id(row): row for row, *_ in changes}.values())
         with transaction.atomic(), _times_as_given(Match, MatchSeat, MatchDecision, RatingChange):
             Match.objects.bulk_create([match for match, _, _ in played], batch_size=500)
             for match, seats, decisions in played:
@@ -222,12 +224,7 @@ class Seeder:
             MatchSeat.objects.bulk_create([s for _, seats, _ in played for s in seats], batch_size=2000)
             self.store_history(played)
             _insert_decisions([d for _, _, decisions in played for d in decisions])
-            PlayerRating.objects.bulk_update([row for row in touched if row.pk is not None],
-                                             ["rating", "rd", "volatility", "games", "last_game"], batch_size=2000)
-            PlayerRating.objects.bulk_create([row for row in touched if row.pk is None], batch_size=2000)
-            RatingChange.objects.bulk_create([RatingChange(rating=row, match=match, before=before, after=after,
-                                                           rd=rd, created=match.changed)
-                                              for row, match, before, after, rd in changes], batch_size=2000)
+            self.store_ratings(changes)
         return sum(len(decisions) for _, _, decisions in played)
 
     def store_history(self, played):
@@ -242,6 +239,44 @@ class Seeder:
         FinishedGame.objects.bulk_create(games, batch_size=2000)
         FinishedSeat.objects.bulk_create(lines, batch_size=2000)
         GameOpponent.objects.bulk_create(versus, batch_size=2000)
+
+    def rerate(self, batch_size=2000):
+        """Rate every seeded game again from the start, in the order they ended, as `run` rates them (after the
+        rating method changed): the seeded people's and the engine players' ratings and their history are made
+        anew. Yields the games rated so far after each batch."""
+        holder = self.holder()
+        seeded = Match.objects.filter(creator=holder)
+        with transaction.atomic():
+            RatingChange.objects.filter(match__creator=holder).delete()
+            PlayerRating.objects.filter(Q(user__username__startswith=PREFIX) | Q(user__isnull=True)).delete()
+        self.ratings = {}
+        done, after = 0, None
+        while True:
+            page = seeded.order_by("changed", "pk").only("pk", "players", "ending", "places", "automa_level", "ravel",
+                                                         "changed").prefetch_related("seats")
+            if after is not None:
+                page = page.filter(Q(changed__gt=after[0]) | Q(changed=after[0], pk__gt=after[1]))
+            page = list(page[:batch_size])
+            if not page:
+                return
+            changes = []
+            for match in page:
+                changes += self.rate(match, sorted(match.seats.all(), key=lambda s: s.seat), match.pk)
+            self.store_ratings(changes)
+            done += len(page)
+            after = (page[-1].changed, page[-1].pk)
+            yield done
+
+    def store_ratings(self, changes):
+        """Save the ratings `changes` moved and their lines of history, in one transaction."""
+        touched = list({id(row): row for row, *_ in changes}.values())
+        with transaction.atomic(), _times_as_given(RatingChange):
+            PlayerRating.objects.bulk_update([row for row in touched if row.pk is not None],
+                                             ["rating", "rd", "volatility", "games", "last_game"], batch_size=2000)
+            PlayerRating.objects.bulk_create([row for row in touched if row.pk is None], batch_size=2000)
+            RatingChange.objects.bulk_create([RatingChange(rating=row, match=match, before=before, after=after,
+                                                           rd=rd, created=match.changed)
+                                              for row, match, before, after, rd in changes], batch_size=2000)
 
     def run(self, batch_size=200):
         """Add games until `total` seeded games are stored, batch by batch; yields (games stored, decisions of the

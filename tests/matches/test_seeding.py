@@ -84,3 +84,16 @@ def test_seeded_games_are_in_the_history_as_rating_them_would_put_them(catalogue
     for match in seeded():
         history.record(match)  # what the site writes when it rates a match
     assert rows() == seeded_rows
+
+
+def test_rerating_the_seeded_games_gives_the_ratings_seeding_gave(catalogue):
+    call_command("seed_games", games=10, players=6, batch=3)
+
+    def ratings():
+        return {(r.user_id, r.engine, r.pool): (pytest.approx(r.rating), pytest.approx(r.rd), r.games)
+                for r in PlayerRating.objects.all()}
+    seeded_ratings, changes = ratings(), RatingChange.objects.count()
+    PlayerRating.objects.update(rating=1000.0, games=99)  # as if rated by another method
+    call_command("seed_games", games=10, players=6, rerate=True)
+    assert ratings() == seeded_ratings and RatingChange.objects.count() == changes
+    assert seeded().count() == 10

@@ -16,8 +16,10 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=100_000, help="seeded games wanted in all (default 100000)")
         parser.add_argument("--players", type=int, default=10_000, help="made-up players (default 10000)")
         parser.add_argument("--batch", type=int, default=200, help="games stored per transaction (default 200)")
+        parser.add_argument("--rerate", action="store_true",
+                            help="first rate every seeded game again from the start (after the rating method changed)")
 
-    def handle(self, *args, games, players, batch, **options):
+    def handle(self, *args, games, players, batch, rerate=False, **options):
         if games < 0:
             raise CommandError("--games must be 0 or more")
         if players < 5:
@@ -25,6 +27,11 @@ class Command(BaseCommand):
         if batch < 1:
             raise CommandError("--batch must be at least 1")
         seeder = Seeder(games, players)
+        if rerate:
+            began, total = time.perf_counter(), seeder.seeded_count()
+            for done in seeder.rerate():
+                bar(done, total, began, self.stderr, note="rated again")
+            self.stderr.write("")
         started, decisions = time.perf_counter(), 0
         for done, stored in seeder.run(batch):
             decisions += stored
