@@ -14,6 +14,11 @@ START_RD = 350.0  # a newcomer's deviation, the widest there is
 START_VOLATILITY = 0.06
 TAU = 0.5  # the system constant: how fast volatility may change (Glickman suggests 0.3 to 1.2)
 EPSILON = 1e-6  # convergence of the volatility's iteration
+# The most a volatility may grow to, as lichess caps it. Glicko-2 estimates it from each rating period's games; with
+# one game a period, a player whose places scatter widely (a random bot over thousands of games) sees its volatility
+# creep upward, which widens its deviation and so lets the next surprise raise it further: seeding 38,000 games it
+# reached 0.87 and the ratings overflowed. At 0.1 a deviation still widens by 17 points a period at most.
+MAX_VOLATILITY = 0.1
 
 
 class Rating(NamedTuple):
@@ -85,7 +90,7 @@ def update(player, games, tau=TAU):
         inverse_v += g * g * e * (1.0 - e)
         total += g * (score - e)
     v = 1.0 / inverse_v
-    sigma = _volatility(player.volatility, phi, v, v * total, tau)
+    sigma = min(_volatility(player.volatility, phi, v, v * total, tau), MAX_VOLATILITY)
     phi_star = math.sqrt(phi * phi + sigma * sigma)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu_new = mu + phi_new * phi_new * total

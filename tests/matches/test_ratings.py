@@ -166,3 +166,22 @@ def test_an_engine_at_many_seats_keeps_a_sane_volatility_over_thousands_of_games
     assert bot.games == 3000
     assert bot.volatility < 0.1 and abs(bot.rating - 1500) < 300
     assert all(p.volatility < 0.1 for p in people)
+
+
+def test_the_volatility_of_a_player_whose_places_scatter_stays_capped():
+    """One game a rating period and places at random, for 12,000 games: Glicko-2's estimate of the volatility creeps
+    up without bound that way (0.5 after 38,000 seeded games, then an overflow); capped at 0.1, as lichess caps it,
+    the rating stays on the scale."""
+    import random
+
+    rng = random.Random(9)
+    bot = glicko2.Rating(1500, 60, 0.06)
+    people = [glicko2.Rating(rng.uniform(900, 2100), 80, 0.06) for _ in range(50)]
+    highest = 0.0
+    for _ in range(12000):
+        table = [bot] + rng.sample(people, rng.randint(1, 4))
+        places = rng.sample(range(1, len(table) + 1), len(table))
+        bot = glicko2.rate_game(table, places)[0]
+        highest = max(highest, bot.volatility)
+    assert highest <= glicko2.MAX_VOLATILITY
+    assert 1000 < bot.rating < 2000 and bot.rd < 200
