@@ -262,8 +262,12 @@ SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 # Pushed changes (game/matches/push.py, docs/deploy.md "Push"): with Redis every app server, the push process and
 # the queue worker share one channel layer; without it the layer lives in the one process that serves.
 ASGI_APPLICATION = "cardsite.asgi.application"
+PUSH_LAYERS = {"core": "channels_redis.core.RedisChannelLayer", "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}
+PUSH_LAYER = os.environ.get("WYRMDEX_PUSH_LAYER", "core")
+if PUSH_LAYER not in PUSH_LAYERS:
+    raise ImproperlyConfigured(f"WYRMDEX_PUSH_LAYER must be one of {', '.join(PUSH_LAYERS)}, not {PUSH_LAYER!r}")
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    CHANNEL_LAYERS = {"default": {"BACKEND": PUSH_LAYERS[PUSH_LAYER],
                                   "CONFIG": {"hosts": [REDIS_URL], "prefix": "wyrmdex-push"}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -70,6 +70,7 @@ def test_check_deploy_warns_when_production_forgets_https(tmp_path):
     ("MATCH_POLL_MS", "often", "MATCH_POLL_MS must be a whole number"),
     ("MATCH_POLL_MS", "50", "MATCH_POLL_MS must be at least 250 milliseconds"),
     ("WYRMDEX_PG_PREPARE", "sometimes", "WYRMDEX_PG_PREPARE must be one of true/false"),
+    ("WYRMDEX_PUSH_LAYER", "kafka", "WYRMDEX_PUSH_LAYER must be one of core, pubsub"),
     ("STATIC_ROOT", "staticfiles", "STATIC_ROOT must be an absolute path"),
 ])
 def test_a_bad_setting_stops_the_start_naming_the_variable(tmp_path, variable, value, message):

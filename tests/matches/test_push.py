@@ -138,16 +138,18 @@ def test_a_move_is_stored_whatever_becomes_of_its_push(catalogue, alice, bob, se
     assert any("could not be sent" in r.getMessage() for r in caplog.records)
 
 
-def test_with_redis_the_change_reaches_a_socket_served_elsewhere(catalogue, alice, bob, settings):
-    """With REDIS_URL every process shares the layer: the move is published from a thread with no event loop of
-    its own (a gunicorn worker's, the queue's), and the socket's process hears it."""
+@pytest.mark.parametrize("layer", ["core", "pubsub"])
+def test_with_redis_the_change_reaches_a_socket_served_elsewhere(catalogue, alice, bob, settings, layer):
+    """With REDIS_URL every process shares the layer (either of the two WYRMDEX_PUSH_LAYER names): the move is
+    published from a thread with no event loop of its own (a gunicorn worker's, the queue's), and the socket's
+    process hears it."""
     import redis
 
     try:
         redis.Redis(host="127.0.0.1", port=6379, socket_connect_timeout=0.5).ping()
     except redis.RedisError:
         pytest.skip("Redis does not answer on 127.0.0.1:6379")
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": settings.PUSH_LAYERS[layer],
                                            "CONFIG": {"hosts": ["redis://127.0.0.1:6379/3"],
                                                       "prefix": f"wyrmdex-test-{id(settings)}"}}}
     match = two_player(alice, bob)
