@@ -181,10 +181,12 @@ class Match(models.Model):
         return reverse("match", args=[self.public_id])
 
     def time_control_text(self):
-        """The time control in a few words ("3 days per move", "7 days in the bank + 1 a turn")."""
-        from game.matches.clock import describe
-
-        return describe(self)
+        """The time control in a few words ("3 days per move", "7 days in the bank + 1 a turn"), as the lobby and the
+        match page say it (game/matches/clock.py)."""
+        if self.time_control == "bank":
+            return f"{self.bank_days} day{'s' if self.bank_days != 1 else ''} in the bank + " \
+                   f"{self.increment_days} a turn"
+        return f"{self.days_per_move} day{'s' if self.days_per_move != 1 else ''} per move"
 
     def engine_options(self):
         """The engine's setup options: with the seed and the decision log they reproduce the game."""

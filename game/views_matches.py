@@ -111,7 +111,7 @@ def _chosen(form):
 
 
 def play_now_context(error=None, field=None, form=None):
-    return {"bot_levels": bots.LEVELS.items(), "bot_slots": BOT_SLOTS, "automa_levels": services.AUTOMA_LEVELS,
+    return {"bot_levels": bots.LEVELS.items(), "bot_slots": BOT_SLOTS, "automa_levels": bots.AUTOMA_LEVELS,
             "play_error": error, "play_field": field, "form": form or {}, "chosen": _chosen(form)}
 
 

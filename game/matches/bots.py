@@ -15,6 +15,7 @@ WORDS = {
 }
 LEVELS = {level: WORDS[level] for level in engine_bots.LEVELS}  # a level the engine adds needs its words here
 DEFAULT_LEVEL = "random"
+AUTOMA_LEVELS = (1, 2, 3)  # the levels a solo game against the Automa may be played at
 
 
 class Departed:

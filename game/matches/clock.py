@@ -107,10 +107,7 @@ def bank_left(match, seats, now):
 
 def describe(match):
     """The time control in a few words, as the lobby and the match page say it."""
-    if match.time_control == BANK:
-        return f"{match.bank_days} day{'s' if match.bank_days != 1 else ''} in the bank + " \
-               f"{match.increment_days} a turn"
-    return f"{match.days_per_move} day{'s' if match.days_per_move != 1 else ''} per move"
+    return match.time_control_text()
 
 
 def days_and_hours(seconds):

@@ -128,9 +128,9 @@ class Search:
 
 def opponent_kinds():
     """(value, label) of every opponent kind the search knows."""
-    from . import bots, services
+    from . import bots
     return ([(HUMAN, "Another person")] + [(f"bot:{level}", f"Bot ({level})") for level in bots.LEVELS]
-            + [(f"automa:{level}", f"Automa level {level}") for level in services.AUTOMA_LEVELS])
+            + [(f"automa:{level}", f"Automa level {level}") for level in bots.AUTOMA_LEVELS])
 
 
 def _number(field, value, low, high):

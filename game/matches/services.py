@@ -130,7 +130,6 @@ def _frozen_catalogue(academy, updated):
     return frozen
 
 
-AUTOMA_LEVELS = (1, 2, 3)
 MAX_BOTS = MAX_PLAYERS - 1
 
 
@@ -139,7 +138,7 @@ def play_now_options(opponent="bots", automa_level=1, ravel=False, bot_levels=("
     opponent = _choice("opponent", opponent, ("automa", "bots"))
     academy = _flag("academy", academy)
     if opponent == "automa":
-        automa_level = _choice("automa_level", automa_level, AUTOMA_LEVELS)
+        automa_level = _choice("automa_level", automa_level, bots.AUTOMA_LEVELS)
         ravel = _flag("ravel", ravel)
         levels = []
     else:

@@ -52,6 +52,9 @@ def click_option(driver, kind, args=None):
                 buttons = [b for b in buttons if json.loads(b.get_attribute("data-args")) == args]
             if not buttons:
                 return None
+            # a list folded away (the setup's pairs, beside tapping the hand's cards) is unfolded, as a person would
+            d.execute_script("const f = arguments[0].closest('details'); if (f) f.open = true;"
+                             "arguments[0].scrollIntoView({block: 'center'})", buttons[0])
             label = buttons[0].text
             buttons[0].click()
             return (label,)  # truthy even for an empty label, so the wait never clicks twice

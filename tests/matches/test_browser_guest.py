@@ -33,7 +33,11 @@ def test_a_guest_plays_a_whole_solo_game_then_signs_up_and_finds_it(browser, liv
     assert Match.objects.get().status == Match.Status.FINISHED
 
     browser.refresh()
-    browser.find_element(*by("#guest-note a[href^='/accounts/signup/']")).click()
+    wait_for(browser, final_scores_shown, timeout=30)  # the page drawn from its data: nothing moves after this
+    signup = browser.find_element(*by("#guest-note a[href^='/accounts/signup/']"))
+    # brought to the middle of the screen first, as a person scrolls it above the phone's bar of the question
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", signup)
+    signup.click()
     wait_for_path(browser, "/accounts/signup/")
     browser.find_element(*by("#id_username")).send_keys("newcomer")
     browser.find_element(*by("#id_password1")).send_keys(PASSWORD)

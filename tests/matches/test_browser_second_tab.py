@@ -22,7 +22,10 @@ def test_a_move_refused_because_another_tab_moved_first_stays_explained(open_bro
     tab.execute_script("Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
                        "window.sameTabPage = true")
     services.submit_decision(started.pk, alice, 0, options[0])
-    tab.find_element(*by(f'.match-option[data-kind="{kind}"]')).click()
+    button = tab.find_element(*by(f'.match-option[data-kind="{kind}"]'))
+    # the setup's pairs are a list folded beside the hand's cards: unfolded, as a person would
+    tab.execute_script("const f = arguments[0].closest('details'); if (f) f.open = true;", button)
+    button.click()
     # The first move takes the abort button away, which the server draws: the page reloads to show that ...
     wait_for(tab, lambda d: d.execute_script("return window.sameTabPage === undefined"))
     # ... and the reason the move was refused is still on it.
