@@ -11,7 +11,7 @@ verifies (`manage.py verify_matches --replay`) as any match does.
 
 What it costs: the engine plays a game in a few milliseconds; the time goes to the rows (a game of 3 has about 160
 decisions). Games are stored in batches, each in one transaction, so a run cut short keeps whole batches only, and
-a second run goes on from the count already stored (`--games` is the total wanted). Ratings are computed in memory
+a second run goes on from the count already stored (`--games` is the total wanted), in time order. Ratings are computed in memory
 in the order the games ended, by the same Glicko-2 step as the site's (`ratings.service.step`), and written once a
 batch; run it on a site where no rated game is ending meanwhile, since the ratings it holds in memory would overwrite
 one rated in between.
@@ -19,13 +19,12 @@ one rated in between.
 import random
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone as dt_timezone
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import connection, transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from game import catalogue
 from game.engine.agents import RandomAgent
@@ -47,7 +46,10 @@ from .services import final_places
 
 HOLDER = "wyrmdex-seed"  # creates every seeded match (and takes no seat): how a later run finds what is stored
 PREFIX = "seed-"
-SPAN = timedelta(days=730)  # the games end over the two years before the run, oldest first
+# Seeded game i ends at FIRST_END + i * BETWEEN, whatever the run: a run cut short and resumed goes on in time order
+# (100,000 games span about two years).
+FIRST_END = datetime(2025, 1, 1, tzinfo=dt_timezone.utc)
+BETWEEN = timedelta(minutes=10)
 SEED_BASE = 7_000_000_000  # engine seed of seeded game i: SEED_BASE + i, so game i is the same in every run
 PLAYER_COUNTS = (1, 2, 3, 4, 5)
 PLAYER_WEIGHTS = (15, 40, 25, 13, 7)  # solo games and 2-player games are the commonest, as on game sites
@@ -115,7 +117,6 @@ class Seeder:
         self.total = total
         self.people = players
         self.out = out
-        self.now = timezone.now()
         self.frozen = {}
         self.ratings = {}  # (user id, engine key, pool) -> PlayerRating, saved or not yet
         self.first = self.stored = 0  # seeded games stored when the run began, and now
@@ -162,7 +163,7 @@ class Seeder:
         return Match.objects.filter(creator__username=HOLDER).count()
 
     def ended_at(self, index):
-        return self.now - SPAN + SPAN * (index + 1) / (self.total + 1)
+        return FIRST_END + index * BETWEEN
 
     def play(self, planned, holder, frozen, cards):
         """The match of one planned game, played to its end: (match, seats, decision rows), none saved yet."""
