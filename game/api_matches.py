@@ -39,7 +39,8 @@ def _visible(matches, user):
     return matches.filter(Q(private=False) | Q(pk__in=MatchSeat.objects.filter(user=user).values("match")))
 
 
-def _body(request):
+def request_body(request):
+    """The request's JSON object, or a 400 naming `body`."""
     if not isinstance(request.data, dict):
         raise InvalidInput("body", "expected a JSON object")
     return request.data
@@ -121,7 +122,7 @@ class MatchListView(MatchAPIView):
                                             request_only=True)],
                    summary="Open a match; you take the first seat", operation_id="matches_create")
     def post(self, request):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - set(CREATE_FIELDS)
         if unknown:
             raise InvalidInput(sorted(unknown)[0], f"is not a match option ({', '.join(CREATE_FIELDS)})")
@@ -142,7 +143,7 @@ class MatchPlayNowView(MatchAPIView):
                    summary="Start a game at once against the Automa or 1-4 bots; you take the first seat",
                    operation_id="matches_play_now")
     def post(self, request):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - set(PLAY_NOW_FIELDS)
         if unknown:
             raise InvalidInput(sorted(unknown)[0], f"is not a play-now option ({', '.join(PLAY_NOW_FIELDS)})")
@@ -217,7 +218,7 @@ class MatchDecisionView(MatchAPIView):
                    summary="Take a decision; `version` is the match version you chose at",
                    operation_id="matches_decide")
     def post(self, request, match_id):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - {"version", "option"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of a decision (version, option)")
@@ -250,7 +251,7 @@ class MatchTurnView(MatchAPIView):
                                "(`decisions[2].option`), and nothing is stored.",
                    operation_id="matches_turn")
     def post(self, request, match_id):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - {"decisions"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of a turn (decisions)")
@@ -276,7 +277,7 @@ class MatchPreviewView(MatchAPIView):
                                "choices as they are, one decision each.",
                    operation_id="matches_preview")
     def post(self, request, match_id):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - {"version", "options"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of a preview (version, options)")
@@ -350,7 +351,7 @@ class MatchInviteView(MatchAPIView):
                    summary="Take an open seat with an invite link's token (private matches too)",
                    operation_id="matches_join_by_invite")
     def post(self, request):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - {"token"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of an invite (token)")
@@ -375,7 +376,7 @@ class MatchChatView(MatchAPIView):
                    summary="Write a line in the match's chat (seated players; at most 500 characters)",
                    operation_id="matches_chat_create")
     def post(self, request, match_id):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - {"text"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of a chat line (text)")
@@ -418,7 +419,7 @@ class MatchProposalsView(MatchAPIView):
                                "winner and no rating change. Any decision made meanwhile lapses the proposal.",
                    operation_id="matches_proposals_create")
     def post(self, request, match_id):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - {"kind"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of a proposal (kind)")
@@ -441,7 +442,7 @@ class MatchProposalAnswerView(MatchAPIView):
                                "is a proposal the match moved on from (it lapses).",
                    operation_id="matches_proposals_answer")
     def post(self, request, match_id, proposal_id, action):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - {"version"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not part of an answer (version)")
@@ -494,7 +495,7 @@ class VacationView(MatchAPIView):
                    examples=[OpenApiExample("A week away", value={"days": 7}, request_only=True)],
                    summary="Go on vacation from now for `days` whole days", operation_id="vacation_start")
     def post(self, request):
-        body = _body(request)
+        body = request_body(request)
         unknown = set(body) - {"days"}
         if unknown:
             raise InvalidInput(sorted(unknown)[0], "is not a vacation option (days)")

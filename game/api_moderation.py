@@ -6,16 +6,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .api_matches import MatchAPIView
+from .api_matches import MatchAPIView, request_body
 from .matches import access, moderation
 from .matches.errors import InvalidInput
 from .models import ChatMute
-
-
-def _body(request):
-    if not isinstance(request.data, dict):
-        raise InvalidInput("body", "expected a JSON object")
-    return request.data
 
 
 def _only(body, allowed, what):
@@ -36,7 +30,7 @@ class ChatReportView(MatchAPIView):
                    operation_id="matches_chat_report")
     def post(self, request, match_id, message_id):
         match = access.check(request, access.find(match_id))
-        body = _body(request)
+        body = request_body(request)
         _only(body, ("reason", "note"), "a report")
         if "reason" not in body:
             raise InvalidInput("reason", "required")

@@ -113,10 +113,9 @@ def _times_as_given(*models):
 
 
 class Seeder:
-    def __init__(self, total, players, out=None):
+    def __init__(self, total, players):
         self.total = total
         self.people = players
-        self.out = out
         self.frozen = {}
         self.ratings = {}  # (user id, engine key, pool) -> PlayerRating, saved or not yet
         self.first = self.stored = 0  # seeded games stored when the run began, and now
